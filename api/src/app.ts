@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppDeps } from './deps.js';
+import { errorHandler } from './http/errorHandler.js';
+import { redactUrl } from './http/redact.js';
+import { setSecurityHeaders } from './http/securityHeaders.js';
+import { registerRoutes } from './routes/index.js';
+
+export interface BuildAppOptions {
+  /** Passed to Fastify; main.ts hands in its pino options, tests usually `false`. */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+}
+
+/** Pino options for request logs: request ids, no tokens, no authorization headers. */
+export const requestSerializers = {
+  req(req: { method: string; url: string; id: string }) {
+    return { id: req.id, method: req.method, url: redactUrl(req.url) };
+  },
+};
+
+/**
+ * The whole HTTP application, built from its adapters. The process entry (main.ts) only adds
+ * `listen` and shutdown; tests call this and use `app.inject`.
+ */
+export async function buildApp(
+  deps: AppDeps,
+  opts: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : { logger: opts.logger ?? false }),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Streams of large uploads must not be cut by a short timeout; slowloris is bounded by this.
+    requestTimeout: 10 * 60_000,
+    return503OnClosing: true,
+  });
+
+  app.setErrorHandler(errorHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    setSecurityHeaders(request, reply);
+    return payload;
+  });
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: 2_000,
+    retryAfter: 5,
+    pressureHandler: (_request, reply) => {
+      void reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ error: 'Server busy, please retry shortly', code: 'overloaded' });
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: deps.config.UPLOAD_MAX_BYTES,
+      files: 50,
+      fields: 50,
+      fieldSize: 1024 * 1024,
+      parts: 120,
+      headerPairs: 200,
+    },
+  });
+
+  await registerRoutes(app, deps);
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send('User-agent: *\nDisallow: /viewer/\nDisallow: /api/\n'),
+  );
+
+  const webRoot = deps.webRoot;
+  const indexHtml = webRoot ? join(webRoot, 'index.html') : undefined;
+  if (webRoot && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (
+      !path.startsWith('/api/') &&
+      request.method === 'GET' &&
+      indexHtml &&
+      existsSync(indexHtml)
+    ) {
+      // The SPA owns every other path; it renders its own 404 page.
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not found', code: 'not_found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,144 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable Cusp reads, parsed once at start-up. A bad value stops the process
+ * with a message naming the variable (see `loadConfig`). The README's configuration table lists
+ * the same variables; keep them in step.
+ */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const csv = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((s) =>
+      (s ?? '')
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(['development', 'production', 'test']).default('production'),
+    ),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+    PUBLIC_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    EVENT_STORE: z.preprocess(emptyToUndefined, z.enum(['postgres', 'esdb']).default('postgres')),
+    ESDB_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(esdb|kurrentdb)(\+discover)?:\/\//, 'must be an esdb:// URL')
+        .optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    CUSP_KEK: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (44 characters)')
+        .optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Cusp <no-reply@cusp.local>')),
+    BOT_CHECK: z.preprocess(emptyToUndefined, z.enum(['altcha', 'turnstile']).default('altcha')),
+    TURNSTILE_SECRET: optionalString,
+    TURNSTILE_SITE_KEY: optionalString,
+    TURNSTILE_VERIFY_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    ),
+    ADMIN_EMAILS: csv,
+    PROJECTIONS: z.preprocess(emptyToUndefined, z.enum(['inline', 'off']).default('inline')),
+    PUBLIC_UPLOAD_MAX_BYTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .positive()
+        .default(50 * 1024 * 1024),
+    ),
+    UPLOAD_MAX_BYTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .positive()
+        .default(500 * 1024 * 1024),
+    ),
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false'])
+        .default('false')
+        .transform((v) => v === 'true'),
+    ),
+  })
+  .superRefine((c, ctx) => {
+    if (c.EVENT_STORE === 'esdb' && !c.ESDB_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ESDB_URL'],
+        message: 'required when EVENT_STORE=esdb',
+      });
+    }
+    if (c.BOT_CHECK === 'turnstile' && !c.TURNSTILE_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURNSTILE_SECRET'],
+        message: 'required when BOT_CHECK=turnstile',
+      });
+    }
+  });
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config extends RawConfig {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** Base URL for links in mails and answers; never derived from a request's Host header. */
+  publicBaseUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.') || '(config)'}: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const shownHost = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
+  return {
+    ...c,
+    dataDir: resolve(c.DATA_DIR),
+    publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${shownHost}:${c.PORT}`).replace(/\/+$/, ''),
+  };
+}

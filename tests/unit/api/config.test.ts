@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../api/src/config.js';
+
+describe('config', () => {
+  it('runs on embedded defaults when nothing is set', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.EVENT_STORE).toBe('postgres');
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.publicBaseUrl).toBe('http://localhost:3000');
+    expect(c.PUBLIC_UPLOAD_MAX_BYTES).toBe(50 * 1024 * 1024);
+  });
+
+  it('stops with a message naming the variable when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ CUSP_KEK: 'short' })).toThrow(/CUSP_KEK/);
+  });
+
+  it('requires ESDB_URL when the event store is EventStoreDB', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'esdb' })).toThrow(/ESDB_URL/);
+    expect(
+      loadConfig({ EVENT_STORE: 'esdb', ESDB_URL: 'esdb://localhost:2113?tls=false' }).ESDB_URL,
+    ).toBe('esdb://localhost:2113?tls=false');
+  });
+
+  it('builds links from PUBLIC_BASE_URL without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://cusp.example/' }).publicBaseUrl).toBe(
+      'https://cusp.example',
+    );
+  });
+
+  it('lower-cases and splits ADMIN_EMAILS', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' A@x.org, b@Y.org ,' }).ADMIN_EMAILS).toEqual([
+      'a@x.org',
+      'b@y.org',
+    ]);
+  });
+});

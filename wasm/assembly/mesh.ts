@@ -1,0 +1,217 @@
+import {
+  setRes,
+  setResF,
+  addFlag,
+  R_BBOX,
+  FLAG_DEGENERATE_BOUNDS,
+  FLAG_HUGE_COORDINATES,
+} from './results';
+
+// Lanes 0..2 carry x, y, z; lane 3 belongs to the next vertex (or slack) and is masked out.
+const EXP_MASK: v128 = i32x4(0x7f800000, 0x7f800000, 0x7f800000, 0);
+const HUGE: f32 = 1.0e6;
+
+let minV: v128 = f32x4.splat(Infinity);
+let maxV: v128 = f32x4.splat(-Infinity);
+let badV: v128 = i32x4.splat(0);
+
+export function boundsBegin(): void {
+  minV = f32x4.splat(Infinity);
+  maxV = f32x4.splat(-Infinity);
+  badV = i32x4.splat(0);
+}
+
+// @ts-ignore: decorator
+@inline
+export function boundsAdd(v: v128): void {
+  minV = f32x4.min(minV, v);
+  maxV = f32x4.max(maxV, v);
+  badV = v128.or(badV, i32x4.eq(v128.and(v, EXP_MASK), EXP_MASK));
+}
+
+/** True when a NaN or infinite coordinate was seen since boundsBegin. */
+export function boundsHasNonFinite(): bool {
+  return v128.any_true(badV);
+}
+
+/** Writes the bounding box result slots (zeros for an empty mesh) and warning flags. */
+export function boundsPublish(empty: bool): void {
+  if (empty) {
+    for (let i = 0; i < 6; i++) setResF(R_BBOX + i, 0);
+    return;
+  }
+  const x0 = f32x4.extract_lane(minV, 0);
+  const y0 = f32x4.extract_lane(minV, 1);
+  const z0 = f32x4.extract_lane(minV, 2);
+  const x1 = f32x4.extract_lane(maxV, 0);
+  const y1 = f32x4.extract_lane(maxV, 1);
+  const z1 = f32x4.extract_lane(maxV, 2);
+  setResF(R_BBOX, x0);
+  setResF(R_BBOX + 1, y0);
+  setResF(R_BBOX + 2, z0);
+  setResF(R_BBOX + 3, x1);
+  setResF(R_BBOX + 4, y1);
+  setResF(R_BBOX + 5, z1);
+  if (x1 - x0 == 0 || y1 - y0 == 0 || z1 - z0 == 0) addFlag(FLAG_DEGENERATE_BOUNDS);
+  const m = Mathf.max(
+    Mathf.max(Mathf.max(Mathf.abs(x0), Mathf.abs(y0)), Mathf.max(Mathf.abs(z0), Mathf.abs(x1))),
+    Mathf.max(Mathf.abs(y1), Mathf.abs(z1)),
+  );
+  if (m > HUGE) addFlag(FLAG_HUGE_COORDINATES);
+}
+
+/** Bounds and finiteness of `count` packed float32 xyz triples. Needs 4 bytes of slack after. */
+export function scanPacked(p: usize, count: u32): bool {
+  boundsBegin();
+  const end = p + (<usize>count) * 12;
+  let q = p;
+  // Four vertices per iteration keep three independent min/max chains busy.
+  const end4 = p + ((<usize>count) >> 2) * 48;
+  while (q < end4) {
+    boundsAdd(v128.load(q));
+    boundsAdd(v128.load(q, 12));
+    boundsAdd(v128.load(q, 24));
+    boundsAdd(v128.load(q, 36));
+    q += 48;
+  }
+  while (q < end) {
+    boundsAdd(v128.load(q));
+    q += 12;
+  }
+  boundsPublish(count == 0);
+  return !boundsHasNonFinite();
+}
+
+/** Index of the first vertex with a non-finite coordinate (for error details). */
+export function firstNonFinite(p: usize, count: u32, stride: usize): u32 {
+  for (let i: u32 = 0; i < count; i++) {
+    const q = p + (<usize>i) * stride;
+    for (let k: usize = 0; k < 3; k++) {
+      const bits = load<u32>(q + (k << 2));
+      if ((bits & 0x7f800000) == 0x7f800000) return i;
+    }
+  }
+  return count;
+}
+
+// @ts-ignore: decorator
+@inline
+function storeFaceNormal(out: usize, ax: f32, ay: f32, az: f32, bx: f32, by: f32, bz: f32, cx: f32, cy: f32, cz: f32): void {
+  const ux = bx - ax;
+  const uy = by - ay;
+  const uz = bz - az;
+  const vx = cx - ax;
+  const vy = cy - ay;
+  const vz = cz - az;
+  let nx = uy * vz - uz * vy;
+  let ny = uz * vx - ux * vz;
+  let nz = ux * vy - uy * vx;
+  const len = Mathf.sqrt(nx * nx + ny * ny + nz * nz);
+  if (len > 0 && len < Infinity) {
+    const inv: f32 = 1.0 / len;
+    nx *= inv;
+    ny *= inv;
+    nz *= inv;
+  } else {
+    nx = 0;
+    ny = 0;
+    nz = 0;
+  }
+  store<f32>(out, nx);
+  store<f32>(out, ny, 4);
+  store<f32>(out, nz, 8);
+}
+
+/**
+ * Binary STL: 80-byte header, u32 count, then per triangle the unit normal, three corners and a
+ * zero attribute word. `idx == 0` means `pos` is a triangle soup (9 floats per triangle).
+ */
+export function writeStlRecords(out: usize, pos: usize, idx: usize, triangles: u32): void {
+  // Header text that cannot start with "solid" (readers would take the file for ASCII STL).
+  memory.fill(out, 0x20, 80);
+  store<u64>(out, 0x5453207972616e69); // "inary ST" (little-endian bytes)
+  store<u8>(out, 0x62); // "b"
+  store<u8>(out + 8, 0x4c); // "L"
+  store<u32>(out + 80, triangles);
+  let r = out + 84;
+  for (let t: u32 = 0; t < triangles; t++) {
+    let a: usize, b: usize, c: usize;
+    if (idx != 0) {
+      const ip = idx + (<usize>t) * 12;
+      a = pos + (<usize>load<u32>(ip)) * 12;
+      b = pos + (<usize>load<u32>(ip, 4)) * 12;
+      c = pos + (<usize>load<u32>(ip, 8)) * 12;
+    } else {
+      a = pos + (<usize>t) * 36;
+      b = a + 12;
+      c = a + 24;
+    }
+    const ax = load<f32>(a), ay = load<f32>(a, 4), az = load<f32>(a, 8);
+    const bx = load<f32>(b), by = load<f32>(b, 4), bz = load<f32>(b, 8);
+    const cx = load<f32>(c), cy = load<f32>(c, 4), cz = load<f32>(c, 8);
+    storeFaceNormal(r, ax, ay, az, bx, by, bz, cx, cy, cz);
+    // 12-byte corners copied as u64 + u32 pairs: records are not 4-byte aligned.
+    store<u64>(r + 12, load<u64>(a));
+    store<u32>(r + 20, load<u32>(a, 8));
+    store<u64>(r + 24, load<u64>(b));
+    store<u32>(r + 32, load<u32>(b, 8));
+    store<u64>(r + 36, load<u64>(c));
+    store<u32>(r + 44, load<u32>(c, 8));
+    store<u16>(r + 48, 0);
+    r += 50;
+  }
+}
+
+/** Flat normals for a triangle soup, repeated for the three corners (9 floats per triangle). */
+export function soupNormals(pos: usize, triangles: u32, out: usize): void {
+  for (let t: u32 = 0; t < triangles; t++) {
+    const a = pos + (<usize>t) * 36;
+    const o = out + (<usize>t) * 36;
+    storeFaceNormal(
+      o,
+      load<f32>(a), load<f32>(a, 4), load<f32>(a, 8),
+      load<f32>(a, 12), load<f32>(a, 16), load<f32>(a, 20),
+      load<f32>(a, 24), load<f32>(a, 28), load<f32>(a, 32),
+    );
+    store<u64>(o + 12, load<u64>(o));
+    store<u32>(o + 20, load<u32>(o, 8));
+    store<u64>(o + 24, load<u64>(o));
+    store<u32>(o + 32, load<u32>(o, 8));
+  }
+}
+
+/** Area-weighted vertex normals of an indexed mesh; indices must already be range-checked. */
+export function indexedVertexNormals(pos: usize, vertices: u32, idx: usize, triangles: u32, out: usize): void {
+  memory.fill(out, 0, (<usize>vertices) * 12);
+  for (let t: u32 = 0; t < triangles; t++) {
+    const ip = idx + (<usize>t) * 12;
+    const ia = (<usize>load<u32>(ip)) * 12;
+    const ib = (<usize>load<u32>(ip, 4)) * 12;
+    const ic = (<usize>load<u32>(ip, 8)) * 12;
+    const a = pos + ia, b = pos + ib, c = pos + ic;
+    const ax = load<f32>(a), ay = load<f32>(a, 4), az = load<f32>(a, 8);
+    const ux = load<f32>(b) - ax, uy = load<f32>(b, 4) - ay, uz = load<f32>(b, 8) - az;
+    const vx = load<f32>(c) - ax, vy = load<f32>(c, 4) - ay, vz = load<f32>(c, 8) - az;
+    // Unnormalised cross product: its length is twice the area, which gives the weighting.
+    const n = f32x4(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx, 0);
+    const oa = out + ia, ob = out + ib, oc = out + ic;
+    v128.store(oa, f32x4.add(v128.load(oa), n));
+    v128.store(ob, f32x4.add(v128.load(ob), n));
+    v128.store(oc, f32x4.add(v128.load(oc), n));
+  }
+  for (let v: u32 = 0; v < vertices; v++) {
+    const o = out + (<usize>v) * 12;
+    const x = load<f32>(o), y = load<f32>(o, 4), z = load<f32>(o, 8);
+    const len = Mathf.sqrt(x * x + y * y + z * z);
+    if (len > 0 && len < Infinity) {
+      const inv: f32 = 1.0 / len;
+      store<f32>(o, x * inv);
+      store<f32>(o, y * inv, 4);
+      store<f32>(o, z * inv, 8);
+    } else {
+      store<f32>(o, 0);
+      store<f32>(o, 0, 4);
+      store<f32>(o, 0, 8);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { GENERIC_ERROR, NETWORK_ERROR } from '../messages';
+
+/** localStorage keys fixed by the spec (§3 "Browser storage keeps token and userData"). */
+export const TOKEN_KEY = 'token';
+export const USER_DATA_KEY = 'userData';
+
+/** A non-OK answer (or no answer at all: status 0) from the Cusp API. */
+export class ApiError extends Error {
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  /** The server's `error` text when the body was readable JSON carrying one. */
+  readonly serverMessage: string | undefined;
+  /** The server's machine-readable `code`, when present. */
+  readonly code: string | undefined;
+
+  constructor(status: number, serverMessage?: string, code?: string) {
+    super(serverMessage ?? (status === 0 ? NETWORK_ERROR : GENERIC_ERROR));
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.code = code;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  /** JSON-serialisable body, or FormData for multipart uploads. */
+  body?: unknown;
+  /** Send the stored bearer token (default true; public calls may turn it off). */
+  auth?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function storedToken(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads `{ error, code }` from a failed answer; anything unreadable yields undefined fields. */
+export async function readErrorBody(
+  res: Response,
+): Promise<{ message: string | undefined; code: string | undefined }> {
+  try {
+    const data: unknown = await res.json();
+    if (data && typeof data === 'object') {
+      const { error, code } = data as { error?: unknown; code?: unknown };
+      return {
+        message: typeof error === 'string' && error.trim() !== '' ? error : undefined,
+        code: typeof code === 'string' ? code : undefined,
+      };
+    }
+  } catch {
+    // not JSON: fall through to the generic message
+  }
+  return { message: undefined, code: undefined };
+}
+
+/**
+ * Calls `/api{path}`. JSON in and out, bearer token when one is stored; a non-OK answer throws an
+ * ApiError whose message is the body's `error` field, else 'An error occurred'.
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (options.auth !== false) {
+    const token = storedToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method, headers, body, signal: options.signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0);
+  }
+
+  if (!res.ok) {
+    const { message, code } = await readErrorBody(res);
+    throw new ApiError(res.status, message, code);
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return (await res.json()) as T;
+  return (await res.text()) as unknown as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('DELETE', path, options),
+};

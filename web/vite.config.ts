@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.CUSP_API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The app runs under `script-src 'self'`: the polyfill would be bundled anyway, but keeping
+    // it off guarantees Vite never emits an inline <script> into index.html.
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+});

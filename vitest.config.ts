@@ -8,6 +8,6 @@ export default defineConfig({
     pool: 'forks',
     // PGlite instances take ~0.8 GB and seconds to start; two files at a time suit 2 cores.
     maxWorkers: 2,
-    globalSetup: [],
+    globalSetup: ['tests/support/buildWasm.ts'],
   },
 });

@@ -88,7 +88,13 @@ export async function buildApp(
   const webRoot = deps.webRoot;
   const indexHtml = webRoot ? join(webRoot, 'index.html') : undefined;
   if (webRoot && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    // Cache headers come from setSecurityHeaders: hashed assets immutable, everything else no-store.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -8,11 +8,20 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { startProjections } from '../../projections/src/runner.js';
 import { allProjections } from '../../projections/src/registry.js';
+import { FsBlobStore } from './blobs/fs.js';
+import { startBlobSweeper } from './blobs/sweeper.js';
+import { createMeshSanitizer } from './blobs/wasmSanitizer.js';
+import { Accounts } from './auth/accounts.js';
+import { PasswordHasher } from './auth/passwords.js';
+import { deriveSecret } from './auth/secrets.js';
+import { createBotCheck } from './botcheck/index.js';
 import type { Config } from './config.js';
 import { loadKek } from './crypto/kek.js';
 import { KeyRing } from './crypto/keyRing.js';
 import { openDb } from './db/open.js';
 import type { AppDeps } from './deps.js';
+import { OutboxSender, Outbox } from './mail/outbox.js';
+import { FileMailer, SmtpMailer } from './mail/transports.js';
 import { openEventStore } from './store/open.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,7 +32,16 @@ export interface Composed {
   close(): Promise<void>;
 }
 
-export async function createDeps(config: Config, log: Logger): Promise<Composed> {
+export interface CreateDepsOptions {
+  /** Run the mail sender loop in this process (default true; the admin CLI turns it off). */
+  mailSender?: boolean;
+}
+
+export async function createDeps(
+  config: Config,
+  log: Logger,
+  options: CreateDepsOptions = {},
+): Promise<Composed> {
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const c of closers.reverse()) {
@@ -49,7 +67,8 @@ export async function createDeps(config: Config, log: Logger): Promise<Composed>
     });
     closers.push(() => store.close());
 
-    const keys = new KeyRing(db, loadKek({ kekBase64: config.CUSP_KEK, dataDir: config.dataDir }));
+    const kek = loadKek({ kekBase64: config.CUSP_KEK, dataDir: config.dataDir });
+    const keys = new KeyRing(db, kek);
 
     const projections = await startProjections({
       db,
@@ -60,6 +79,55 @@ export async function createDeps(config: Config, log: Logger): Promise<Composed>
     });
     closers.push(() => projections.stop());
 
+    const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    const now = () => new Date();
+    // Blobs no event references (a crash between write and append) are removed after an hour.
+    const stopSweeper = startBlobSweeper({
+      blobs,
+      store,
+      graceMs: 60 * 60_000,
+      intervalMs: 15 * 60_000,
+      now,
+      log: log.child({ component: 'blob-sweeper' }),
+    });
+    closers.push(async () => stopSweeper());
+    const mesh = createMeshSanitizer();
+
+    // Accounts, bot check and mail (architecture §9).
+    const mailer = config.SMTP_URL
+      ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : new FileMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log.child({ component: 'mail' }));
+    closers.push(() => mailer.close());
+    const outbox = new Outbox(db, keys);
+    if (options.mailSender !== false) {
+      const sender = new OutboxSender({ db, keys, mailer, log: log.child({ component: 'mail' }) });
+      await sender.start();
+      closers.push(() => sender.stop());
+    }
+    const botCheck = createBotCheck({
+      config,
+      db,
+      now,
+      secrets: {
+        signature: deriveSecret(kek, 'altcha-signature').toString('base64url'),
+        keySignature: deriveSecret(kek, 'altcha-key-signature').toString('base64url'),
+      },
+      onError: (err) => log.warn({ err }, 'bot check failed closed'),
+    });
+    const accounts = new Accounts({
+      config,
+      db,
+      store,
+      keys,
+      projections,
+      outbox,
+      botCheck,
+      hasher: new PasswordHasher(),
+      lookupKey: deriveSecret(kek, 'email-lookup'),
+      now,
+      log: log.child({ component: 'accounts' }),
+    });
+
     const webRoot = join(repoRoot, 'web', 'dist');
     const deps: AppDeps = {
       config,
@@ -68,7 +136,13 @@ export async function createDeps(config: Config, log: Logger): Promise<Composed>
       store,
       keys,
       projections,
-      now: () => new Date(),
+      blobs,
+      mesh,
+      accounts,
+      botCheck,
+      outbox,
+      mailer,
+      now,
       webRoot: existsSync(join(webRoot, 'index.html')) ? webRoot : undefined,
     };
     return { deps, close };

@@ -1,6 +1,12 @@
 import type { Logger } from 'pino';
+import type { Accounts } from './auth/accounts.js';
+import type { BlobStore } from './blobs/blobStore.js';
+import type { MeshSanitizer } from './blobs/meshIngest.js';
 import type { Config } from './config.js';
 import type { KeyRing } from './crypto/keyRing.js';
+import type { BotCheck } from './botcheck/botCheck.js';
+import type { Mailer } from './mail/mailer.js';
+import type { Outbox } from './mail/outbox.js';
 import type { Db } from './db/db.js';
 import type { EventStore, Position } from './store/eventStore.js';
 
@@ -21,6 +27,18 @@ export interface AppDeps {
   /** Per-subject data keys: seal/open personal fields, crypto-shred on deletion. */
   keys: KeyRing;
   projections: ProjectionsHandle;
+  /** Encrypted project files (architecture §7–8); callers encrypt with `blobs/encrypted.ts`. */
+  blobs: BlobStore;
+  /** Server-side validate-and-sanitise of uploaded meshes (the wasm module). */
+  mesh: MeshSanitizer;
+  /** Accounts: register/login/verify, sessions (`authenticate`), roles, user deletion. */
+  accounts: Accounts;
+  /** Bot check of the configured provider (ALTCHA default, Turnstile by config). */
+  botCheck: BotCheck;
+  /** Mail outbox: `enqueue` records a mail; the sender loop delivers it with retries. */
+  outbox: Outbox;
+  /** The transport the sender uses (SMTP or `.eml` files). */
+  mailer: Mailer;
   /** The clock lives here, never inside domain functions. */
   now: () => Date;
   /** Built web app (`web/dist`), when present. */

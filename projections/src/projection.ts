@@ -27,4 +27,10 @@ export interface Projection {
   /** CREATE TABLE / CREATE INDEX statements, one per array item, names from `table`. */
   createSql(table: (logicalName: string) => string): string[];
   apply(ctx: ProjectionContext, event: RecordedEvent): Promise<void>;
+  /**
+   * Optional: applies several events (in order, already filtered by `eventTypes`) with fewer
+   * statements. When present the runner and rebuilds call it instead of `apply`; the result must
+   * be the same as applying them one by one.
+   */
+  applyBatch?(ctx: ProjectionContext, events: readonly RecordedEvent[]): Promise<void>;
 }

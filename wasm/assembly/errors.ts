@@ -28,6 +28,7 @@ export const E_INVALID_FACET_STREAM: i32 = 24;
 export const E_MESH_TOO_LARGE: i32 = 25;
 export const E_OUT_OF_MEMORY: i32 = 26;
 export const E_BAD_ARGUMENT: i32 = 27;
+export const E_NOT_DCM: i32 = 28;
 
 // Detail values for E_CONTENT_MISMATCH (what the bytes look like instead).
 export const CM_UNKNOWN: u32 = 0;

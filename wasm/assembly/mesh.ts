@@ -9,7 +9,10 @@ import {
 
 // Lanes 0..2 carry x, y, z; lane 3 belongs to the next vertex (or slack) and is masked out.
 const EXP_MASK: v128 = i32x4(0x7f800000, 0x7f800000, 0x7f800000, 0);
+// Lane 3 compares 0 against 1: never flagged.
+const EXP_ALL: v128 = i32x4(0x7f800000, 0x7f800000, 0x7f800000, 1);
 const HUGE: f32 = 1.0e6;
+const STL_HEADER = 'binary STL written by Cusp';
 
 let minV: v128 = f32x4.splat(Infinity);
 let maxV: v128 = f32x4.splat(-Infinity);
@@ -21,12 +24,10 @@ export function boundsBegin(): void {
   badV = i32x4.splat(0);
 }
 
-// @ts-ignore: decorator
-@inline
 export function boundsAdd(v: v128): void {
   minV = f32x4.min(minV, v);
   maxV = f32x4.max(maxV, v);
-  badV = v128.or(badV, i32x4.eq(v128.and(v, EXP_MASK), EXP_MASK));
+  badV = v128.or(badV, i32x4.eq(v128.and(v, EXP_MASK), EXP_ALL));
 }
 
 /** True when a NaN or infinite coordinate was seen since boundsBegin. */
@@ -63,7 +64,7 @@ export function boundsPublish(empty: bool): void {
 /** Bounds and finiteness of `count` packed float32 xyz triples. Needs 4 bytes of slack after. */
 export function scanPacked(p: usize, count: u32): bool {
   boundsBegin();
-  const end = p + (<usize>count) * 12;
+  const end = p + <usize>count * 12;
   let q = p;
   // Four vertices per iteration keep three independent min/max chains busy.
   const end4 = p + ((<usize>count) >> 2) * 48;
@@ -85,7 +86,7 @@ export function scanPacked(p: usize, count: u32): bool {
 /** Index of the first vertex with a non-finite coordinate (for error details). */
 export function firstNonFinite(p: usize, count: u32, stride: usize): u32 {
   for (let i: u32 = 0; i < count; i++) {
-    const q = p + (<usize>i) * stride;
+    const q = p + <usize>i * stride;
     for (let k: usize = 0; k < 3; k++) {
       const bits = load<u32>(q + (k << 2));
       if ((bits & 0x7f800000) == 0x7f800000) return i;
@@ -94,9 +95,18 @@ export function firstNonFinite(p: usize, count: u32, stride: usize): u32 {
   return count;
 }
 
-// @ts-ignore: decorator
-@inline
-function storeFaceNormal(out: usize, ax: f32, ay: f32, az: f32, bx: f32, by: f32, bz: f32, cx: f32, cy: f32, cz: f32): void {
+function storeFaceNormal(
+  out: usize,
+  ax: f32,
+  ay: f32,
+  az: f32,
+  bx: f32,
+  by: f32,
+  bz: f32,
+  cx: f32,
+  cy: f32,
+  cz: f32,
+): void {
   const ux = bx - ax;
   const uy = by - ay;
   const uz = bz - az;
@@ -129,26 +139,31 @@ function storeFaceNormal(out: usize, ax: f32, ay: f32, az: f32, bx: f32, by: f32
 export function writeStlRecords(out: usize, pos: usize, idx: usize, triangles: u32): void {
   // Header text that cannot start with "solid" (readers would take the file for ASCII STL).
   memory.fill(out, 0x20, 80);
-  store<u64>(out, 0x5453207972616e69); // "inary ST" (little-endian bytes)
-  store<u8>(out, 0x62); // "b"
-  store<u8>(out + 8, 0x4c); // "L"
+  for (let i = 0; i < STL_HEADER.length; i++)
+    store<u8>(out + <usize>i, <u8>STL_HEADER.charCodeAt(i));
   store<u32>(out + 80, triangles);
   let r = out + 84;
   for (let t: u32 = 0; t < triangles; t++) {
     let a: usize, b: usize, c: usize;
     if (idx != 0) {
-      const ip = idx + (<usize>t) * 12;
-      a = pos + (<usize>load<u32>(ip)) * 12;
-      b = pos + (<usize>load<u32>(ip, 4)) * 12;
-      c = pos + (<usize>load<u32>(ip, 8)) * 12;
+      const ip = idx + <usize>t * 12;
+      a = pos + <usize>load<u32>(ip) * 12;
+      b = pos + <usize>load<u32>(ip, 4) * 12;
+      c = pos + <usize>load<u32>(ip, 8) * 12;
     } else {
-      a = pos + (<usize>t) * 36;
+      a = pos + <usize>t * 36;
       b = a + 12;
       c = a + 24;
     }
-    const ax = load<f32>(a), ay = load<f32>(a, 4), az = load<f32>(a, 8);
-    const bx = load<f32>(b), by = load<f32>(b, 4), bz = load<f32>(b, 8);
-    const cx = load<f32>(c), cy = load<f32>(c, 4), cz = load<f32>(c, 8);
+    const ax = load<f32>(a),
+      ay = load<f32>(a, 4),
+      az = load<f32>(a, 8);
+    const bx = load<f32>(b),
+      by = load<f32>(b, 4),
+      bz = load<f32>(b, 8);
+    const cx = load<f32>(c),
+      cy = load<f32>(c, 4),
+      cz = load<f32>(c, 8);
     storeFaceNormal(r, ax, ay, az, bx, by, bz, cx, cy, cz);
     // 12-byte corners copied as u64 + u32 pairs: records are not 4-byte aligned.
     store<u64>(r + 12, load<u64>(a));
@@ -165,13 +180,19 @@ export function writeStlRecords(out: usize, pos: usize, idx: usize, triangles: u
 /** Flat normals for a triangle soup, repeated for the three corners (9 floats per triangle). */
 export function soupNormals(pos: usize, triangles: u32, out: usize): void {
   for (let t: u32 = 0; t < triangles; t++) {
-    const a = pos + (<usize>t) * 36;
-    const o = out + (<usize>t) * 36;
+    const a = pos + <usize>t * 36;
+    const o = out + <usize>t * 36;
     storeFaceNormal(
       o,
-      load<f32>(a), load<f32>(a, 4), load<f32>(a, 8),
-      load<f32>(a, 12), load<f32>(a, 16), load<f32>(a, 20),
-      load<f32>(a, 24), load<f32>(a, 28), load<f32>(a, 32),
+      load<f32>(a),
+      load<f32>(a, 4),
+      load<f32>(a, 8),
+      load<f32>(a, 12),
+      load<f32>(a, 16),
+      load<f32>(a, 20),
+      load<f32>(a, 24),
+      load<f32>(a, 28),
+      load<f32>(a, 32),
     );
     store<u64>(o + 12, load<u64>(o));
     store<u32>(o + 20, load<u32>(o, 8));
@@ -181,27 +202,45 @@ export function soupNormals(pos: usize, triangles: u32, out: usize): void {
 }
 
 /** Area-weighted vertex normals of an indexed mesh; indices must already be range-checked. */
-export function indexedVertexNormals(pos: usize, vertices: u32, idx: usize, triangles: u32, out: usize): void {
-  memory.fill(out, 0, (<usize>vertices) * 12);
+export function indexedVertexNormals(
+  pos: usize,
+  vertices: u32,
+  idx: usize,
+  triangles: u32,
+  out: usize,
+): void {
+  memory.fill(out, 0, <usize>vertices * 12);
   for (let t: u32 = 0; t < triangles; t++) {
-    const ip = idx + (<usize>t) * 12;
-    const ia = (<usize>load<u32>(ip)) * 12;
-    const ib = (<usize>load<u32>(ip, 4)) * 12;
-    const ic = (<usize>load<u32>(ip, 8)) * 12;
-    const a = pos + ia, b = pos + ib, c = pos + ic;
-    const ax = load<f32>(a), ay = load<f32>(a, 4), az = load<f32>(a, 8);
-    const ux = load<f32>(b) - ax, uy = load<f32>(b, 4) - ay, uz = load<f32>(b, 8) - az;
-    const vx = load<f32>(c) - ax, vy = load<f32>(c, 4) - ay, vz = load<f32>(c, 8) - az;
+    const ip = idx + <usize>t * 12;
+    const ia = <usize>load<u32>(ip) * 12;
+    const ib = <usize>load<u32>(ip, 4) * 12;
+    const ic = <usize>load<u32>(ip, 8) * 12;
+    const a = pos + ia,
+      b = pos + ib,
+      c = pos + ic;
+    const ax = load<f32>(a),
+      ay = load<f32>(a, 4),
+      az = load<f32>(a, 8);
+    const ux = load<f32>(b) - ax,
+      uy = load<f32>(b, 4) - ay,
+      uz = load<f32>(b, 8) - az;
+    const vx = load<f32>(c) - ax,
+      vy = load<f32>(c, 4) - ay,
+      vz = load<f32>(c, 8) - az;
     // Unnormalised cross product: its length is twice the area, which gives the weighting.
     const n = f32x4(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx, 0);
-    const oa = out + ia, ob = out + ib, oc = out + ic;
+    const oa = out + ia,
+      ob = out + ib,
+      oc = out + ic;
     v128.store(oa, f32x4.add(v128.load(oa), n));
     v128.store(ob, f32x4.add(v128.load(ob), n));
     v128.store(oc, f32x4.add(v128.load(oc), n));
   }
   for (let v: u32 = 0; v < vertices; v++) {
-    const o = out + (<usize>v) * 12;
-    const x = load<f32>(o), y = load<f32>(o, 4), z = load<f32>(o, 8);
+    const o = out + <usize>v * 12;
+    const x = load<f32>(o),
+      y = load<f32>(o, 4),
+      z = load<f32>(o, 8);
     const len = Mathf.sqrt(x * x + y * y + z * z);
     if (len > 0 && len < Infinity) {
       const inv: f32 = 1.0 / len;

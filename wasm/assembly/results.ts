@@ -39,20 +39,14 @@ export const FLAG_DEGENERATE_BOUNDS: u32 = 32;
 export const FLAG_HUGE_COORDINATES: u32 = 64;
 export const FLAG_HAS_COLORS: u32 = 128;
 
-// @ts-ignore: decorator
-@inline
 export function setRes(slot: i32, v: u32): void {
   store<u32>(RESULTS + ((<usize>slot) << 2), v);
 }
 
-// @ts-ignore: decorator
-@inline
 export function getRes(slot: i32): u32 {
   return load<u32>(RESULTS + ((<usize>slot) << 2));
 }
 
-// @ts-ignore: decorator
-@inline
 export function setResF(slot: i32, v: f32): void {
   store<f32>(RESULTS + ((<usize>slot) << 2), v);
 }

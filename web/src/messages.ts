@@ -11,10 +11,12 @@ export const PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT =
   'Please complete the security verification';
 export const PLEASE_FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 export const LOGIN_FAILED = 'Login failed';
-export const PLEASE_VERIFY_EMAIL_BEFORE_LOGIN = 'Please verify your email address before logging in.';
+export const PLEASE_VERIFY_EMAIL_BEFORE_LOGIN =
+  'Please verify your email address before logging in.';
 export const LOGIN_FAILED_INVALID_RESPONSE = 'Login failed - invalid response';
 export const REGISTRATION_SUCCESSFUL = 'Registration successful!';
-export const REGISTRATION_SUCCESSFUL_CHECK_EMAIL = 'Registration successful! Please check your email.';
+export const REGISTRATION_SUCCESSFUL_CHECK_EMAIL =
+  'Registration successful! Please check your email.';
 export const REGISTRATION_SUCCESSFUL_VERIFY_BEFORE_LOGIN =
   'Registration successful! Please check your email to verify your account before logging in.';
 export const REGISTRATION_FAILED = 'Registration failed';
@@ -44,14 +46,16 @@ export const FAILED_TO_MARK_COMMENT_READ = 'Failed to mark comment as read';
 export const PLEASE_ENTER_DOCTOR_EMAIL = "Please enter doctor's email address";
 export const emailSentTo = (email: string): string => `Email sent successfully to ${email}`;
 export const FAILED_TO_SEND_EMAIL = 'Failed to send email';
-export const CHECK_INBOX_FOR_VERIFICATION = 'Please check your email inbox for the verification link';
+export const CHECK_INBOX_FOR_VERIFICATION =
+  'Please check your email inbox for the verification link';
 export const NO_PROJECTS_YET = 'No Projects Yet';
 export const NO_PROJECT_FOUND = 'No project found';
 
 // Create project
 export const PLEASE_FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
 export const UPLOAD_AT_LEAST_ONE_STL_OR_PLY = 'Please upload at least one STL or PLY file';
-export const UPLOAD_AT_LEAST_ONE_DCM_STL_OR_PLY = 'Please upload at least one DCM, STL, or PLY file';
+export const UPLOAD_AT_LEAST_ONE_DCM_STL_OR_PLY =
+  'Please upload at least one DCM, STL, or PLY file';
 export const PLEASE_AGREE_TO_TERMS = 'Please agree to the terms and conditions';
 export const unsupportedFiles = (names: readonly string[]): string =>
   `Unsupported files: ${names.join(', ')}. Only STL, PLY, and DCM files are allowed.`;

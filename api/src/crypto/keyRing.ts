@@ -72,6 +72,37 @@ export class KeyRing {
     return this.cache.get(subjectId) ?? (await this.load(subjectId, this.db));
   }
 
+  /**
+   * The existing keys of many subjects, uncached ones loaded in one query (admin lists open
+   * thousands of subjects per call). Shredded or unknown subjects are absent from the map.
+   */
+  async existingKeys(subjectIds: readonly string[]): Promise<Map<string, DataKey>> {
+    const out = new Map<string, DataKey>();
+    const missing: string[] = [];
+    for (const id of subjectIds) {
+      const cached = this.cache.get(id);
+      if (cached) out.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const r = await this.db.query<{ subject_id: string; version: number; wrapped: Uint8Array }>(
+        'SELECT subject_id, version, wrapped FROM data_keys WHERE subject_id = ANY($1::text[])',
+        [missing],
+      );
+      for (const row of r.rows) {
+        const key = decrypt(
+          this.kek,
+          Buffer.from(row.wrapped),
+          Buffer.from(`kek\u0000${row.subject_id}`),
+        );
+        const dk = { key, version: row.version };
+        this.cache.set(row.subject_id, dk);
+        out.set(row.subject_id, dk);
+      }
+    }
+    return out;
+  }
+
   async seal(subjectId: string, field: string, plaintext: string): Promise<Sealed> {
     const { key, version } = await this.keyFor(subjectId);
     return sealWith(key, version, subjectId, field, plaintext);

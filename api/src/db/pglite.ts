@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, QueryResult, SqlExecutor } from './db.js';
 
@@ -20,13 +21,68 @@ function executor(q: PgliteQueryable): SqlExecutor {
   };
 }
 
+/** Another live process has this PGlite data directory open. */
+export class DataDirInUse extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`the database in ${dataDir} is in use by process ${pid}`);
+    this.name = 'DataDirInUse';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite takes no lock of its own: a second process opening the same directory gets its own
+ * diverging copy of the database and both then overwrite each other's files. `<dir>.lock` holds
+ * the owner's pid; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = `${resolve(dataDir)}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(path, 'utf8') === String(process.pid)) unlinkSync(path);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+      const pid = Number(readFileSync(path, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirInUse(dataDir, pid);
+      unlinkSync(path);
+    }
+  }
+}
+
 /** PGlite in-process: the embedded default. One instance per process (architecture §5). */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    parsers: { [types.INT8]: asString, [types.NUMERIC]: asString },
-  });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      parsers: { [types.INT8]: asString, [types.NUMERIC]: asString },
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const base = executor(pg);
   return {
     kind: 'pglite',
@@ -40,6 +96,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     },
     async close() {
       if (!pg.closed) await pg.close();
+      unlock();
     },
   };
 }

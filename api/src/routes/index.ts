@@ -1,8 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { adminRoutes } from './admin.js';
+import { authRoutes } from './auth.js';
+import { botCheckRoutes } from './botcheck.js';
+import { filesRoutes } from './files.js';
 import { healthRoutes } from './health.js';
+import { materialsRoutes } from './materials.js';
+import { projectsRoutes } from './projects.js';
+import { publicRoutes } from './public.js';
+import { reviewRoutes } from './review.js';
+import { viewsRoutes } from './views.js';
 
 /** Every HTTP area, registered once. Each area is a factory receiving the adapters it needs. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await healthRoutes(app, deps);
+  await authRoutes(app, deps);
+  await botCheckRoutes(app, deps);
+  await projectsRoutes(app, deps);
+  await publicRoutes(app, deps);
+  await filesRoutes(app, deps);
+  await materialsRoutes(app, deps);
+  await adminRoutes(app, deps);
+  await reviewRoutes(app, deps);
+  await viewsRoutes(app, deps);
 }

@@ -116,7 +116,12 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
         { auth: false },
       );
     } catch (err) {
-      throw new Error(err instanceof ApiError ? (err.serverMessage ?? LOGIN_FAILED) : LOGIN_FAILED);
+      throw new Error(
+        err instanceof ApiError ? (err.serverMessage ?? LOGIN_FAILED) : LOGIN_FAILED,
+        {
+          cause: err,
+        },
+      );
     }
     const { token, user } = acceptAuth(
       res,
@@ -135,6 +140,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     } catch (err) {
       throw new Error(
         err instanceof ApiError ? (err.serverMessage ?? REGISTRATION_FAILED) : REGISTRATION_FAILED,
+        { cause: err },
       );
     }
     const { token, user } = acceptAuth(

@@ -21,7 +21,12 @@ export function Card({
 }: CardProps) {
   return (
     <Tag
-      className={cx('card', padded && 'card--padded', interactive && 'card--interactive', className)}
+      className={cx(
+        'card',
+        padded && 'card--padded',
+        interactive && 'card--interactive',
+        className,
+      )}
       {...rest}
     >
       {children}

@@ -80,7 +80,10 @@ export function Modal({
       e.preventDefault();
       return;
     }
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
+    if (
+      e.shiftKey &&
+      (document.activeElement === first || document.activeElement === dialogRef.current)
+    ) {
       e.preventDefault();
       last.focus();
     } else if (!e.shiftKey && document.activeElement === last) {

@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const [url, w, h] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader'] });
+const p = await b.newPage({ viewport: { width: Number(w), height: Number(h) } });
+const t0 = Date.now();
+await p.goto(url);
+await p.waitForSelector('canvas[data-rendered-meshes]', { timeout: 150000 });
+console.log('first mesh frame at', Date.now() - t0);
+await p.waitForSelector('canvas[data-viewer-ready="true"]', { timeout: 150000 });
+const r = await p.evaluate(() => ({ mark: performance.getEntriesByName('cusp:viewer:first-frame')[0]?.startTime, res: performance.getEntriesByType('resource').filter(e => /demo|worker/.test(e.name)).map(e => [e.name.slice(-30), Math.round(e.startTime), Math.round(e.responseEnd)]) }));
+console.log(JSON.stringify(r));
+await p.screenshot({ path: '/tmp/v7/dbg.png' });
+await b.close();

@@ -1,0 +1,210 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+
+/**
+ * Chunked AES-256-GCM for files (architecture §7, security.md §1.6): streams in both directions
+ * and never releases plaintext whose tag has not been checked.
+ *
+ * Layout: header (24 bytes) then records. Every record is the ciphertext of one plaintext chunk
+ * of `chunkSize` bytes (the last one may be shorter, even empty) followed by its 16-byte tag.
+ *
+ *   header = "CUSPBLB1" | keyVersion u32be | chunkSize u32be | noncePrefix (8 random bytes)
+ *   nonce  = noncePrefix | chunkIndex u32be
+ *   AAD    = header | context (e.g. the blob key, utf8) | chunkIndex u64be | last u8
+ *
+ * The index in the nonce and AAD stops reordering, the `last` flag stops truncation at a chunk
+ * boundary, and the context stops swapping whole blobs between keys or projects.
+ */
+export const CHUNK_SIZE = 64 * 1024;
+const MAGIC = Buffer.from('CUSPBLB1', 'latin1');
+export const HEADER_BYTES = 24;
+const TAG_BYTES = 16;
+
+export class BlobIntegrityError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BlobIntegrityError';
+  }
+}
+
+function nonceFor(prefix: Buffer, index: number): Buffer {
+  const nonce = Buffer.alloc(12);
+  prefix.copy(nonce, 0, 0, 8);
+  nonce.writeUInt32BE(index, 8);
+  return nonce;
+}
+
+function aadFor(header: Buffer, context: Buffer, index: number, last: boolean): Buffer {
+  const tail = Buffer.alloc(9);
+  tail.writeBigUInt64BE(BigInt(index), 0);
+  tail.writeUInt8(last ? 1 : 0, 8);
+  return Buffer.concat([header, context, tail]);
+}
+
+/** Size of the encrypted form of `plainBytes` bytes. */
+export function encryptedSize(plainBytes: number, chunkSize = CHUNK_SIZE): number {
+  // The last record holds 1…chunkSize bytes (0 only for an empty file).
+  const records = Math.max(1, Math.ceil(plainBytes / chunkSize));
+  return HEADER_BYTES + plainBytes + records * TAG_BYTES;
+}
+
+/**
+ * Plaintext in, encrypted blob out. A chunk is sealed as soon as `chunkSize` bytes are buffered,
+ * except that the newest full chunk is held back until more data or the end arrives, because only
+ * then is it known whether it is the last one.
+ */
+export class EncryptStream extends Transform {
+  private readonly header: Buffer;
+  private readonly prefix = randomBytes(8);
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private index = 0;
+  /** Plaintext bytes seen. */
+  plainBytes = 0;
+
+  constructor(
+    private readonly key: Buffer,
+    private readonly context: Buffer,
+    keyVersion = 1,
+    private readonly chunkSize = CHUNK_SIZE,
+  ) {
+    super({ highWaterMark: 2 * CHUNK_SIZE });
+    if (key.length !== 32) throw new Error('AES-256 needs a 32-byte key');
+    this.header = Buffer.alloc(HEADER_BYTES);
+    MAGIC.copy(this.header, 0);
+    this.header.writeUInt32BE(keyVersion, 8);
+    this.header.writeUInt32BE(chunkSize, 12);
+    this.prefix.copy(this.header, 16);
+    this.push(this.header);
+  }
+
+  private seal(plain: Buffer, last: boolean): void {
+    if (this.index >= 0xffffffff) throw new Error('blob too large');
+    const cipher = createCipheriv('aes-256-gcm', this.key, nonceFor(this.prefix, this.index));
+    cipher.setAAD(aadFor(this.header, this.context, this.index, last));
+    const ct = cipher.update(plain);
+    const fin = cipher.final();
+    this.push(
+      fin.length
+        ? Buffer.concat([ct, fin, cipher.getAuthTag()])
+        : Buffer.concat([ct, cipher.getAuthTag()]),
+    );
+    this.index++;
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.plainBytes += chunk.length;
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
+      // Strictly more than one chunk buffered: the first full one cannot be the last.
+      if (this.pendingBytes > this.chunkSize) {
+        let buf = Buffer.concat(this.pending, this.pendingBytes);
+        let off = 0;
+        while (buf.length - off > this.chunkSize) {
+          this.seal(buf.subarray(off, off + this.chunkSize), false);
+          off += this.chunkSize;
+        }
+        buf = buf.subarray(off);
+        this.pending = [Buffer.from(buf)];
+        this.pendingBytes = buf.length;
+      }
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.seal(Buffer.concat(this.pending, this.pendingBytes), true);
+      this.pending = [];
+      this.pendingBytes = 0;
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  }
+}
+
+/** Encrypted blob in, plaintext out; fails with BlobIntegrityError before releasing a bad chunk. */
+export class DecryptStream extends Transform {
+  private header: Buffer | undefined;
+  private prefix: Buffer | undefined;
+  private chunkSize = 0;
+  private buf: Buffer[] = [];
+  private bufBytes = 0;
+  private index = 0;
+
+  constructor(
+    private readonly key: Buffer,
+    private readonly context: Buffer,
+  ) {
+    super({ highWaterMark: 2 * CHUNK_SIZE });
+  }
+
+  private open(record: Buffer, last: boolean): void {
+    if (!this.header || !this.prefix) throw new BlobIntegrityError('missing header');
+    if (record.length < TAG_BYTES) throw new BlobIntegrityError('truncated record');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, nonceFor(this.prefix, this.index));
+    decipher.setAAD(aadFor(this.header, this.context, this.index, last));
+    decipher.setAuthTag(record.subarray(record.length - TAG_BYTES));
+    let plain: Buffer;
+    try {
+      plain = Buffer.concat([
+        decipher.update(record.subarray(0, record.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
+    } catch {
+      throw new BlobIntegrityError(`chunk ${this.index} failed authentication`);
+    }
+    this.index++;
+    if (plain.length) this.push(plain);
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.buf.push(chunk);
+      this.bufBytes += chunk.length;
+      let all = Buffer.concat(this.buf, this.bufBytes);
+      if (!this.header) {
+        if (all.length < HEADER_BYTES) {
+          this.buf = [all];
+          return done();
+        }
+        const header = Buffer.from(all.subarray(0, HEADER_BYTES));
+        if (!header.subarray(0, 8).equals(MAGIC)) throw new BlobIntegrityError('not a Cusp blob');
+        this.chunkSize = header.readUInt32BE(12);
+        if (this.chunkSize < 1 || this.chunkSize > 16 * 1024 * 1024) {
+          throw new BlobIntegrityError('bad chunk size');
+        }
+        this.header = header;
+        this.prefix = header.subarray(16, 24);
+        all = all.subarray(HEADER_BYTES);
+      }
+      const record = this.chunkSize + TAG_BYTES;
+      let off = 0;
+      // A full record followed by at least one more byte is not the last record.
+      while (all.length - off > record) {
+        this.open(all.subarray(off, off + record), false);
+        off += record;
+      }
+      const rest = Buffer.from(all.subarray(off));
+      this.buf = [rest];
+      this.bufBytes = rest.length;
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      if (!this.header) throw new BlobIntegrityError('missing header');
+      this.open(Buffer.concat(this.buf, this.bufBytes), true);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { pipeline } from 'node:stream/promises';
+import { PassThrough, type Readable } from 'node:stream';
+import type { BlobStore } from './blobStore.js';
+import { DecryptStream, EncryptStream } from './chunkCipher.js';
+
+export interface DataKey {
+  key: Buffer;
+  version: number;
+}
+
+/** The blob key is the AAD context: a blob copied under another key no longer opens. */
+const contextOf = (blobKey: string) => Buffer.from(`blob\u0000${blobKey}`, 'utf8');
+
+/**
+ * Encrypts `plaintext` with the data key while writing it to the store; memory stays at a few
+ * chunks whatever the size. Resolves with the plaintext and stored sizes.
+ */
+export async function putEncrypted(
+  store: BlobStore,
+  blobKey: string,
+  plaintext: Readable | AsyncIterable<Uint8Array>,
+  dataKey: DataKey,
+): Promise<{ plainBytes: number; storedBytes: number }> {
+  const enc = new EncryptStream(dataKey.key, contextOf(blobKey), dataKey.version);
+  const out = new PassThrough({ highWaterMark: 128 * 1024 });
+  const writing = store.write(blobKey, out).catch((err: unknown) => {
+    // The writer is gone: stop the producer too, or it would wait on back-pressure forever.
+    enc.destroy(err as Error);
+    throw err;
+  });
+  // Both sides settle before we answer, so a failed upload has removed its temp file by then.
+  const [piped, written] = await Promise.allSettled([pipeline(plaintext, enc, out), writing]);
+  if (piped.status === 'rejected') {
+    if (written.status === 'fulfilled') await store.delete(blobKey);
+    throw piped.reason;
+  }
+  if (written.status === 'rejected') throw written.reason;
+  return { plainBytes: enc.plainBytes, storedBytes: written.value.bytes };
+}
+
+/** The decrypted blob as a stream; a tampered chunk errors the stream before any of it is released. */
+export async function openDecrypted(
+  store: BlobStore,
+  blobKey: string,
+  dataKey: DataKey,
+): Promise<Readable> {
+  const source = await store.read(blobKey);
+  const dec = new DecryptStream(dataKey.key, contextOf(blobKey));
+  source.on('error', (err) => dec.destroy(err));
+  return source.pipe(dec);
+}

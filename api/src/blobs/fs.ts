@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { BlobNotFound, assertBlobKey, type BlobStore } from './blobStore.js';
+
+const TEMP_DIR = '.tmp';
+
+/**
+ * BlobStore on a local folder (`<dataDir>/blobs`). Writes go to `.tmp/<uuid>.part`, are fsynced,
+ * then renamed into place and the directory fsynced, so a crash leaves either the whole blob or a
+ * temp file the sweeper removes — never a half blob under a real key.
+ */
+export class FsBlobStore implements BlobStore {
+  constructor(readonly root: string) {}
+
+  private path(key: string): string {
+    assertBlobKey(key);
+    return join(this.root, ...key.split('/'));
+  }
+
+  async write(key: string, source: AsyncIterable<Uint8Array>): Promise<{ bytes: number }> {
+    const target = this.path(key);
+    const tempDir = join(this.root, TEMP_DIR);
+    await mkdir(tempDir, { recursive: true });
+    const temp = join(tempDir, `${randomUUID()}.part`);
+    const fh = await open(temp, 'wx', 0o600);
+    let bytes = 0;
+    let closed = false;
+    try {
+      for await (const chunk of source) {
+        let off = 0;
+        while (off < chunk.length) {
+          const { bytesWritten } = await fh.write(chunk, off, chunk.length - off);
+          off += bytesWritten;
+        }
+        bytes += chunk.length;
+      }
+      await fh.sync();
+      await fh.close();
+      closed = true;
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temp, target);
+      await fsyncDir(dirname(target));
+      return { bytes };
+    } catch (err) {
+      if (!closed) await fh.close().catch(() => {});
+      await unlink(temp).catch(() => {});
+      throw err;
+    }
+  }
+
+  async read(key: string): Promise<Readable> {
+    const p = this.path(key);
+    try {
+      const fh = await open(p, 'r');
+      return fh.createReadStream({ highWaterMark: 64 * 1024, autoClose: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new BlobNotFound(key);
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await stat(this.path(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.path(prefix), { recursive: true, force: true });
+  }
+
+  async *list(prefix?: string): AsyncIterable<{ key: string; modifiedAt: Date; bytes: number }> {
+    const start = prefix ? this.path(prefix) : this.root;
+    const stack = [start];
+    while (stack.length > 0) {
+      const dir = stack.pop()!;
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const e of entries) {
+        const full = join(dir, e.name);
+        if (e.isDirectory()) {
+          if (dir === this.root && e.name === TEMP_DIR) continue;
+          stack.push(full);
+        } else if (e.isFile()) {
+          const key = relative(this.root, full).split(sep).join('/');
+          try {
+            assertBlobKey(key);
+          } catch {
+            continue;
+          }
+          const s = await stat(full).catch(() => undefined);
+          if (s) yield { key, modifiedAt: s.mtime, bytes: s.size };
+        }
+      }
+    }
+  }
+
+  async sweepTemp(olderThan: Date): Promise<number> {
+    const dir = join(this.root, TEMP_DIR);
+    let removed = 0;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const full = join(dir, name);
+      const s = await stat(full).catch(() => undefined);
+      if (s && s.mtime < olderThan) {
+        await rm(full, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  try {
+    const fh = await open(dir, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch {
+    // Some filesystems refuse fsync on directories; the rename itself is still atomic.
+  }
+}

@@ -1,0 +1,252 @@
+import { Transform, type TransformCallback } from 'node:stream';
+
+/**
+ * Server-side check of every uploaded mesh, by content and never by name or browser claim
+ * (architecture §8). Two paths, both ending in sanitised bytes that go straight into the
+ * encryptor (no plaintext touches the disk):
+ *
+ * - **Binary STL larger than the head window** is streamed record by record: the 80-byte header
+ *   (free text, often a patient name) is blanked, the declared count is checked against the byte
+ *   count (84 + 50·n, up to 49 trailing bytes tolerated and dropped) and every vertex coordinate
+ *   must be finite. Memory stays at one window whatever the size — the upload benchmark holds it.
+ * - **Everything else** (small files, ASCII STL, PLY, 3Shape DCM) is handed whole to the wasm
+ *   module's validate-and-sanitise (`MeshSanitizer`), which knows every format.
+ */
+
+export type MeshFormat = 'stl' | 'ply';
+
+export interface SanitizedMesh {
+  format: MeshFormat;
+  /** The bytes to store: STL header blanked / PLY comments dropped / DCM converted to STL. */
+  bytes: Uint8Array;
+  triangles: number;
+}
+
+/** The wasm module's server entry, adapted in compose.ts. */
+export interface MeshSanitizer {
+  /** Detects, validates and sanitises one whole file; throws a `MeshRejected` on bad input. */
+  sanitize(bytes: Uint8Array, hint: { expect: 'stl' | 'ply' | 'dcm' }): Promise<SanitizedMesh>;
+}
+
+/** A refused file: `code` is the stable code of security.md §3(a), `status` 400/415/422. */
+export class MeshRejected extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = 'MeshRejected';
+  }
+}
+
+export const HEAD_BYTES = 64 * 1024;
+const STL_TRAILING_TOLERANCE = 49;
+const MAX_TRIANGLES = 5_000_000;
+const RECORD = 50;
+
+function looksText(b: Uint8Array, n = 1024): boolean {
+  const end = Math.min(b.length, n);
+  for (let i = 0; i < end; i++) {
+    const c = b[i]!;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c) || c === 0x7f) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function startsWithAscii(b: Uint8Array, s: string, at = 0): boolean {
+  if (b.length < at + s.length) return false;
+  for (let i = 0; i < s.length; i++) if (b[at + i] !== s.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Refuses well-known non-mesh formats at once, before a byte is stored. */
+function refuseForeign(head: Uint8Array): void {
+  const what = startsWithAscii(head, 'DICM', 128)
+    ? 'DICOM'
+    : startsWithAscii(head, 'PK\x03\x04')
+      ? 'ZIP'
+      : head[0] === 0x1f && head[1] === 0x8b
+        ? 'gzip'
+        : startsWithAscii(head, '\x89PNG')
+          ? 'PNG'
+          : startsWithAscii(head, '%PDF')
+            ? 'PDF'
+            : startsWithAscii(head, '\x7fELF')
+              ? 'ELF'
+              : undefined;
+  if (what) {
+    throw new MeshRejected(
+      'CONTENT_MISMATCH',
+      `The file is a ${what} file, not an STL, PLY or DCM mesh`,
+    );
+  }
+}
+
+export interface IngestResult {
+  format: MeshFormat;
+  triangles: number;
+  /** Sanitised bytes emitted (what gets encrypted and served). */
+  bytes: number;
+}
+
+/**
+ * Raw upload bytes in, sanitised mesh bytes out. `result` is set once the stream has flushed.
+ */
+export class MeshIngestStream extends Transform {
+  private mode: 'head' | 'binary' | 'whole' = 'head';
+  private held: Buffer[] = [];
+  private heldBytes = 0;
+  private carry: Buffer = Buffer.alloc(0);
+  /** Binary path: raw bytes consumed, and the size the declared count implies. */
+  private consumed = 0;
+  /** File offset of `carry[0]` (or of the next byte when nothing is carried). */
+  private pos = 0;
+  private expected = 0;
+  private triangles = 0;
+  private emitted = 0;
+  result: IngestResult | undefined;
+
+  constructor(
+    private readonly sanitizer: MeshSanitizer,
+    /** The kind the file's extension names; content of another kind is refused. */
+    private readonly expect: 'stl' | 'ply' | 'dcm',
+  ) {
+    super({ highWaterMark: HEAD_BYTES });
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    try {
+      if (this.mode === 'binary') {
+        this.binary(chunk);
+        return done();
+      }
+      this.held.push(chunk);
+      this.heldBytes += chunk.length;
+      if (this.mode === 'head' && this.heldBytes > HEAD_BYTES) this.decide();
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  }
+
+  /** The head window is full and the file is larger: pick the path. */
+  private decide(): void {
+    const head = Buffer.concat(this.held, this.heldBytes);
+    refuseForeign(head);
+    let q = 0;
+    while (
+      q < head.length &&
+      (head[q] === 0x20 || head[q] === 0x09 || head[q] === 0x0a || head[q] === 0x0d)
+    )
+      q++;
+    const text = looksText(head);
+    const asciiStl = startsWithAscii(head, 'solid', q) && text;
+    const ply = startsWithAscii(head, 'ply') && (head[3] === 0x0a || head[3] === 0x0d);
+    if (asciiStl || ply || text) {
+      // Text formats (and text that is no mesh at all) need the whole file: the wasm module decides.
+      this.mode = 'whole';
+      return;
+    }
+    if (this.expect !== 'stl') {
+      throw new MeshRejected(
+        'CONTENT_MISMATCH',
+        `The file content is STL, not ${this.expect.toUpperCase()}.`,
+      );
+    }
+    const n = head.readUInt32LE(80);
+    if (n > MAX_TRIANGLES) {
+      throw new MeshRejected(
+        'MESH_TOO_LARGE',
+        `The mesh declares ${n} triangles; at most ${MAX_TRIANGLES} are allowed`,
+      );
+    }
+    this.mode = 'binary';
+    this.expected = 84 + RECORD * n;
+    this.triangles = n;
+    this.held = [];
+    this.heldBytes = 0;
+    this.binary(head);
+  }
+
+  private binary(chunk: Buffer): void {
+    this.consumed += chunk.length;
+    let buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    let pos = this.pos;
+    if (pos === 0) {
+      if (buf.length < 84) {
+        this.carry = Buffer.from(buf);
+        return;
+      }
+      // The 80-byte header is free text (exporters put patient names there): blanked; count kept.
+      const header = Buffer.alloc(84);
+      buf.copy(header, 80, 80, 84);
+      this.push(header);
+      this.emitted += 84;
+      buf = buf.subarray(84);
+      pos = 84;
+    }
+    const usable = Math.max(0, Math.min(buf.length, this.expected - pos));
+    const whole = usable - (usable % RECORD);
+    for (let off = 0; off < whole; off += RECORD) {
+      for (let k = 12; k < 48; k += 4) {
+        // Exponent all ones: NaN or ±Infinity.
+        if (((buf.readUInt32LE(off + k) >>> 23) & 0xff) === 0xff) {
+          throw new MeshRejected(
+            'NON_FINITE_COORDINATE',
+            `Triangle ${(pos - 84 + off) / RECORD + 1} has a coordinate that is not a finite number`,
+          );
+        }
+      }
+    }
+    if (whole > 0) {
+      this.push(buf.subarray(0, whole));
+      this.emitted += whole;
+    }
+    this.pos = pos + whole;
+    // A partial record waits for the next chunk; bytes past the declared end are dropped.
+    this.carry = whole < usable ? Buffer.from(buf.subarray(whole, usable)) : Buffer.alloc(0);
+    if (this.consumed - this.expected > STL_TRAILING_TOLERANCE) {
+      throw new MeshRejected(
+        'STL_SIZE_MISMATCH',
+        `The binary STL declares ${this.triangles} triangles but has more data than that`,
+      );
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.mode === 'binary') {
+      if (this.consumed < this.expected) {
+        return done(
+          new MeshRejected(
+            'STL_TRUNCATED',
+            `The binary STL declares ${this.triangles} triangles but the file ends early`,
+          ),
+        );
+      }
+      if (this.triangles === 0) {
+        return done(new MeshRejected('NO_GEOMETRY', 'The file contains no triangles'));
+      }
+      this.result = { format: 'stl', triangles: this.triangles, bytes: this.emitted };
+      return done();
+    }
+    const whole = Buffer.concat(this.held, this.heldBytes);
+    this.held = [];
+    if (whole.length === 0) return done(new MeshRejected('EMPTY_FILE', 'The file is empty'));
+    try {
+      refuseForeign(whole);
+    } catch (err) {
+      return done(err as Error);
+    }
+    this.sanitizer
+      .sanitize(whole, { expect: this.expect })
+      .then((m) => {
+        this.result = { format: m.format, triangles: m.triangles, bytes: m.bytes.length };
+        this.push(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
+        done();
+      })
+      .catch((err: unknown) => done(err as Error));
+  }
+}

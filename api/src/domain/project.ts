@@ -1,0 +1,398 @@
+/**
+ * The project aggregate (stream `project-{uuid}`): event types, state, `evolve` and `decide`.
+ * Pure: no I/O, no clock, no ids made here. Personal fields arrive already sealed with the
+ * project's data key (they are opaque strings to the domain); times and ids come with the command.
+ */
+
+/** A field sealed with the project's data key (`v1:<iv>:<ct>:<tag>`); opaque here. */
+export type SealedField = string;
+
+/**
+ * Stored status values (architecture §12): `pending` (new, awaiting the doctor), `pending_review`,
+ * `pending_revision` (changes requested; the spec's `rejected`) and `approved`.
+ */
+export const PROJECT_STATUSES = [
+  'pending',
+  'pending_review',
+  'pending_revision',
+  'approved',
+] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const MATERIAL_KEYS = [
+  'enamel',
+  'teeth',
+  'gingiva',
+  'gypsum',
+  'tissue',
+  'metal',
+  'preop',
+  'default',
+  'texture',
+] as const;
+export type MaterialKey = (typeof MATERIAL_KEYS)[number];
+
+export type ModelFormat = 'stl' | 'ply';
+
+/** `userId` of anonymous quick uploads (architecture §12). */
+export const PUBLIC_USER_ID = 'public';
+
+export interface ModelRecord {
+  id: string;
+  /** Server-generated: `<id>.<format>`; the only name that appears in URLs. */
+  filename: string;
+  /** The uploaded file name, sealed (file names often carry patient names). */
+  originalName: SealedField;
+  /** Display name (custom name or file name without extension), sealed. */
+  name: SealedField;
+  size: number;
+  type: ModelFormat;
+  material: MaterialKey;
+  /** Group label shared by the members of a group (e.g. `Teeth`), else null. */
+  groupedFrom: string | null;
+  /** Members in that group, else null. */
+  groupSize: number | null;
+  /** BlobStore key of the encrypted file. */
+  blobKey: string;
+  triangles: number;
+}
+
+export type FeedbackType = 'doctor_feedback' | 'technician_reply';
+
+// ---------------------------------------------------------------- events
+
+export interface ProjectCreated {
+  type: 'ProjectCreated';
+  data: {
+    projectId: string;
+    userId: string;
+    name: SealedField;
+    patientName: SealedField;
+    laboratoryName: SealedField;
+    comment: SealedField | null;
+    status: ProjectStatus;
+    models: ModelRecord[];
+    createdAt: string;
+  };
+}
+export interface ProjectStatusChanged {
+  type: 'ProjectStatusChanged';
+  data: { projectId: string; status: ProjectStatus; previous: ProjectStatus; changedAt: string };
+}
+export interface ProjectSentToDoctor {
+  type: 'ProjectSentToDoctor';
+  data: { projectId: string; doctorEmail: SealedField; mailId: string; sentAt: string };
+}
+/** Appended by the viewer's commands (issue 7); the read models here already handle it. */
+export interface FeedbackGiven {
+  type: 'FeedbackGiven';
+  data: {
+    projectId: string;
+    feedbackId: string;
+    feedbackType: FeedbackType;
+    message: SealedField;
+    createdAt: string;
+  };
+}
+export interface FeedbackRead {
+  type: 'FeedbackRead';
+  data: { projectId: string; feedbackId: string; readAt: string };
+}
+/** Appended by the viewer's approve command (issue 7). */
+export interface ProjectApproved {
+  type: 'ProjectApproved';
+  data: { projectId: string; approvedAt: string };
+}
+/** No personal data: the project's key is destroyed alongside, so older events become unreadable. */
+export interface ProjectDeleted {
+  type: 'ProjectDeleted';
+  data: {
+    projectId: string;
+    userId: string;
+    reason: 'owner' | 'admin' | 'retention' | 'user_deleted';
+    deletedAt: string;
+  };
+}
+
+export type ProjectEvent =
+  | ProjectCreated
+  | ProjectStatusChanged
+  | ProjectSentToDoctor
+  | FeedbackGiven
+  | FeedbackRead
+  | ProjectApproved
+  | ProjectDeleted;
+
+export type ProjectEventType = ProjectEvent['type'];
+export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
+  'ProjectCreated',
+  'ProjectStatusChanged',
+  'ProjectSentToDoctor',
+  'FeedbackGiven',
+  'FeedbackRead',
+  'ProjectApproved',
+  'ProjectDeleted',
+];
+
+export const projectStream = (projectId: string): string => `project-${projectId}`;
+/** KeyRing subject of a project's data key. */
+export const projectSubject = (projectId: string): string => `project-${projectId}`;
+
+// ---------------------------------------------------------------- state
+
+export type ProjectState =
+  | { status: 'empty' }
+  | {
+      status: 'active';
+      projectId: string;
+      userId: string;
+      projectStatus: ProjectStatus;
+      models: ModelRecord[];
+      /** feedback id → read? (only ids are needed to decide) */
+      feedback: Map<string, { read: boolean }>;
+    }
+  | { status: 'deleted'; projectId: string; userId: string };
+
+export const initialState = (): ProjectState => ({ status: 'empty' });
+
+export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
+  switch (event.type) {
+    case 'ProjectCreated':
+      return {
+        status: 'active',
+        projectId: event.data.projectId,
+        userId: event.data.userId,
+        projectStatus: event.data.status,
+        models: event.data.models,
+        feedback: new Map(),
+      };
+    case 'ProjectStatusChanged':
+      return state.status === 'active' ? { ...state, projectStatus: event.data.status } : state;
+    case 'ProjectApproved':
+      return state.status === 'active' ? { ...state, projectStatus: 'approved' } : state;
+    case 'FeedbackGiven': {
+      if (state.status !== 'active') return state;
+      const feedback = new Map(state.feedback);
+      feedback.set(event.data.feedbackId, { read: false });
+      return { ...state, feedback };
+    }
+    case 'FeedbackRead': {
+      if (state.status !== 'active') return state;
+      const feedback = new Map(state.feedback);
+      feedback.set(event.data.feedbackId, { read: true });
+      return { ...state, feedback };
+    }
+    case 'ProjectSentToDoctor':
+      return state;
+    case 'ProjectDeleted':
+      return { status: 'deleted', projectId: event.data.projectId, userId: event.data.userId };
+    default: {
+      const _never: never = event;
+      return state;
+    }
+  }
+}
+
+export const foldProject = (events: readonly ProjectEvent[]): ProjectState =>
+  events.reduce(evolve, initialState());
+
+// ---------------------------------------------------------------- commands
+
+export interface CreateProject {
+  type: 'CreateProject';
+  data: ProjectCreated['data'];
+}
+export interface ChangeProjectStatus {
+  type: 'ChangeProjectStatus';
+  data: { projectId: string; status: ProjectStatus; now: string };
+}
+export interface SendProjectToDoctor {
+  type: 'SendProjectToDoctor';
+  data: { projectId: string; doctorEmail: SealedField; mailId: string; now: string };
+}
+export interface MarkFeedbackRead {
+  type: 'MarkFeedbackRead';
+  data: { projectId: string; feedbackId: string; now: string };
+}
+export interface DeleteProject {
+  type: 'DeleteProject';
+  data: { projectId: string; reason: ProjectDeleted['data']['reason']; now: string };
+}
+
+/** Issue 7: a doctor's comment through the link, or the technician's reply (signed in). */
+export interface GiveFeedback {
+  type: 'GiveFeedback';
+  data: {
+    projectId: string;
+    feedbackId: string;
+    feedbackType: FeedbackType;
+    /** Sealed with the project's key under the field name `message`. */
+    message: SealedField;
+    now: string;
+  };
+}
+/** Issue 7: the doctor approves through the link; refused when already approved. */
+export interface ApproveProject {
+  type: 'ApproveProject';
+  data: { projectId: string; now: string };
+}
+
+export type ProjectCommand =
+  | CreateProject
+  | ChangeProjectStatus
+  | SendProjectToDoctor
+  | MarkFeedbackRead
+  | DeleteProject
+  | GiveFeedback
+  | ApproveProject;
+
+/** A rule of the aggregate was broken; routes map `code` to an HTTP answer. */
+export class ProjectRuleError extends Error {
+  constructor(
+    readonly code:
+      | 'project_exists'
+      | 'project_not_found'
+      | 'feedback_not_found'
+      | 'no_models'
+      | 'invalid_material'
+      | 'invalid_status'
+      | 'already_approved'
+      | 'feedback_exists',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProjectRuleError';
+  }
+}
+
+/** PLY files may only use `texture`; every other file any material except `texture` (spec §5). */
+export function materialAllowed(format: ModelFormat, material: MaterialKey): boolean {
+  return format === 'ply' ? material === 'texture' : material !== 'texture';
+}
+
+function requireActive(state: ProjectState) {
+  if (state.status !== 'active') {
+    throw new ProjectRuleError('project_not_found', 'Project not found');
+  }
+  return state;
+}
+
+export function decide(command: ProjectCommand, state: ProjectState): ProjectEvent[] {
+  switch (command.type) {
+    case 'CreateProject': {
+      if (state.status !== 'empty') {
+        throw new ProjectRuleError('project_exists', 'Project already exists');
+      }
+      const d = command.data;
+      if (d.models.length === 0) {
+        throw new ProjectRuleError('no_models', 'Please upload at least one STL or PLY file');
+      }
+      for (const m of d.models) {
+        if (!materialAllowed(m.type, m.material)) {
+          throw new ProjectRuleError(
+            'invalid_material',
+            m.type === 'ply'
+              ? 'PLY files may only use the texture material'
+              : 'The texture material is only for PLY files',
+          );
+        }
+      }
+      return [{ type: 'ProjectCreated', data: d }];
+    }
+    case 'ChangeProjectStatus': {
+      const s = requireActive(state);
+      if (!(PROJECT_STATUSES as readonly string[]).includes(command.data.status)) {
+        throw new ProjectRuleError('invalid_status', 'Invalid status');
+      }
+      if (s.projectStatus === command.data.status) return [];
+      return [
+        {
+          type: 'ProjectStatusChanged',
+          data: {
+            projectId: s.projectId,
+            status: command.data.status,
+            previous: s.projectStatus,
+            changedAt: command.data.now,
+          },
+        },
+      ];
+    }
+    case 'SendProjectToDoctor': {
+      const s = requireActive(state);
+      return [
+        {
+          type: 'ProjectSentToDoctor',
+          data: {
+            projectId: s.projectId,
+            doctorEmail: command.data.doctorEmail,
+            mailId: command.data.mailId,
+            sentAt: command.data.now,
+          },
+        },
+      ];
+    }
+    case 'MarkFeedbackRead': {
+      const s = requireActive(state);
+      const f = s.feedback.get(command.data.feedbackId);
+      if (!f) throw new ProjectRuleError('feedback_not_found', 'Feedback not found');
+      if (f.read) return [];
+      return [
+        {
+          type: 'FeedbackRead',
+          data: {
+            projectId: s.projectId,
+            feedbackId: command.data.feedbackId,
+            readAt: command.data.now,
+          },
+        },
+      ];
+    }
+    case 'DeleteProject': {
+      const s = requireActive(state);
+      return [
+        {
+          type: 'ProjectDeleted',
+          data: {
+            projectId: s.projectId,
+            userId: s.userId,
+            reason: command.data.reason,
+            deletedAt: command.data.now,
+          },
+        },
+      ];
+    }
+    case 'GiveFeedback': {
+      const s = requireActive(state);
+      if (s.feedback.has(command.data.feedbackId)) {
+        throw new ProjectRuleError('feedback_exists', 'Feedback already recorded');
+      }
+      return [
+        {
+          type: 'FeedbackGiven',
+          data: {
+            projectId: s.projectId,
+            feedbackId: command.data.feedbackId,
+            feedbackType: command.data.feedbackType,
+            message: command.data.message,
+            createdAt: command.data.now,
+          },
+        },
+      ];
+    }
+    case 'ApproveProject': {
+      const s = requireActive(state);
+      if (s.projectStatus === 'approved') {
+        throw new ProjectRuleError('already_approved', 'Project is already approved');
+      }
+      return [
+        { type: 'ProjectApproved', data: { projectId: s.projectId, approvedAt: command.data.now } },
+      ];
+    }
+    default: {
+      const _never: never = command;
+      throw new Error('unknown command');
+    }
+  }
+}
+
+export const projectDecider = { decide, evolve, initialState };

@@ -1,0 +1,90 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type { Logger } from 'pino';
+import { headerSafe, type MailMessage, type Mailer } from './mailer.js';
+
+function messageIdDomain(from: string): string {
+  const m = /@([A-Za-z0-9.-]+)/.exec(from);
+  return m?.[1] ?? 'cusp.local';
+}
+
+function envelope(from: string, id: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: headerSafe(message.subject),
+    text: message.text,
+    html: message.html,
+    messageId: `<${id}@${messageIdDomain(from)}>`,
+    // Plain `to` only: no display names built from user input.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+/** SMTP_URL set: real delivery, with timeouts so a slow relay cannot hold the sender (F11). */
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    const options: SMTPTransport.Options = {
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    };
+    this.transport = nodemailer.createTransport(options);
+  }
+
+  async send(id: string, message: MailMessage): Promise<void> {
+    await this.transport.sendMail(envelope(this.from, id, message));
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
+
+/**
+ * The embedded default: each mail becomes `<dir>/<outbox id>.eml` (written to a temp name, then
+ * renamed, so a half-written file never appears; a retry overwrites the same file). Its devLink
+ * is logged so a local user can verify without a mail server.
+ */
+export class FileMailer implements Mailer {
+  readonly kind = 'file' as const;
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly log: Logger,
+  ) {}
+
+  async send(id: string, message: MailMessage): Promise<void> {
+    const info = (await this.transport.sendMail(envelope(this.from, id, message))) as {
+      message: Buffer;
+    };
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const file = join(this.dir, `${id}.eml`);
+    writeFileSync(`${file}.tmp`, info.message, { mode: 0o600 });
+    renameSync(`${file}.tmp`, file);
+    if (message.devLink) {
+      this.log.info(
+        { mailId: id, file, link: message.devLink },
+        `mail written; open ${message.devLink}`,
+      );
+    } else {
+      this.log.info({ mailId: id, file }, 'mail written');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,207 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/guard.js';
+import type { AppDeps } from '../deps.js';
+import { projectSubject } from '../domain/project.js';
+import { UserRuleError, userSubject } from '../domain/user.js';
+import { NotFound, ValidationError } from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+import {
+  adminProjects,
+  adminPublicProjects,
+  adminStats,
+  adminUser,
+  adminUsers,
+  forgetSubject,
+  projectIdsOfUser,
+  unknownProjectIds,
+} from './adminService.js';
+import { auditRoutes } from './audit.js';
+import { deleteProject, loadProjects } from './projectService.js';
+
+/** Security §3(d): a bulk delete carries at most this many ids. */
+export const BULK_DELETE_MAX = 500;
+
+const idParams = z.object({ id: z.uuid().transform((s) => s.toLowerCase()) }).strict();
+const bulkBody = z.object({ ids: z.array(z.string().min(1).max(100)).min(1) }).strict();
+
+const nullableString = { type: ['string', 'null'] } as const;
+
+const userSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    companyName: { type: 'string' },
+    role: { type: 'string' },
+    emailVerified: { type: 'boolean' },
+    projectCount: { type: 'integer' },
+    totalStorage: { type: 'number' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+const projectSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    patientName: { type: 'string' },
+    laboratoryName: { type: 'string' },
+    status: { type: 'string' },
+    fileCount: { type: 'integer' },
+    totalSize: { type: 'number' },
+    createdAt: { type: 'string' },
+    userId: { type: 'string' },
+    userName: { type: 'string' },
+    userCompany: { type: 'string' },
+    user: {
+      type: ['object', 'null'],
+      properties: { name: { type: 'string' }, companyName: { type: 'string' } },
+    },
+    publicToken: nullableString,
+  },
+} as const;
+
+/** Compiled serialisers (fast-json-stringify) keep 10,000-row answers cheap. */
+const usersResponse = {
+  200: { type: 'object', properties: { users: { type: 'array', items: userSchema } } },
+} as const;
+const projectsResponse = {
+  200: { type: 'object', properties: { projects: { type: 'array', items: projectSchema } } },
+} as const;
+
+const actorOf = (adminId: string) => `admin:${adminId}`;
+
+function ctxOf(request: FastifyRequest, adminId: string) {
+  return { actor: actorOf(adminId), requestId: request.id };
+}
+
+/**
+ * Admin API (spec §6, §7; security §3(d)): 401 anonymous, 403 signed-in non-admin. Every
+ * change is an event whose actor is `admin:<id>` (ProjectDeleted, UserDeleted).
+ */
+export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  // The audit history (admin view and a project's timeline) reads the same audit_log.
+  await auditRoutes(app, deps);
+
+  app.get('/api/admin/stats', async (request) => {
+    await requireAdmin(deps, request);
+    return adminStats(deps);
+  });
+
+  app.get('/api/admin/users', { schema: { response: usersResponse } }, async (request) => {
+    await requireAdmin(deps, request);
+    return { users: await adminUsers(deps) };
+  });
+
+  app.get('/api/admin/projects', { schema: { response: projectsResponse } }, async (request) => {
+    await requireAdmin(deps, request);
+    return { projects: await adminProjects(deps) };
+  });
+
+  app.get(
+    '/api/admin/public-projects',
+    { schema: { response: projectsResponse } },
+    async (request) => {
+      await requireAdmin(deps, request);
+      return { projects: await adminPublicProjects(deps) };
+    },
+  );
+
+  app.get('/api/admin/users/:id', async (request) => {
+    await requireAdmin(deps, request);
+    const { id } = parseOr400(idParams, request.params);
+    const user = await adminUser(deps, id);
+    if (!user) throw new NotFound('User not found');
+    return { user };
+  });
+
+  /**
+   * The user's projects in the dashboard's shape — the same bare array as GET /api/projects
+   * (models, feedback) — for `/dashboard?userId=`.
+   */
+  app.get('/api/admin/users/:id/projects', async (request) => {
+    await requireAdmin(deps, request);
+    const { id } = parseOr400(idParams, request.params);
+    const user = await adminUser(deps, id);
+    if (!user) throw new NotFound('User not found');
+    return loadProjects(deps, { userId: id }, { includeOwner: true });
+  });
+
+  app.delete('/api/admin/users/:id', async (request, reply) => {
+    const admin = await requireAdmin(deps, request);
+    const { id } = parseOr400(idParams, request.params);
+    if (id === admin.userId) {
+      throw new ValidationError('You cannot delete your own account', 'cannot_delete_self');
+    }
+    const { state } = await deps.accounts.loadUser(id);
+    if (state.status !== 'active') throw new NotFound('User not found');
+    const ctx = ctxOf(request, admin.userId);
+    // Cascade: every project is crypto-shredded first, then the account and its key.
+    for (const projectId of await projectIdsOfUser(deps, id)) {
+      try {
+        await deleteProject(deps, projectId, 'user_deleted', ctx);
+      } catch (err) {
+        if (!(err instanceof NotFound)) throw err;
+      }
+      forgetSubject(deps.keys, projectSubject(projectId));
+    }
+    try {
+      await deps.accounts.deleteUser(id, ctx.actor, { requestId: request.id });
+    } catch (err) {
+      if (err instanceof UserRuleError && err.code === 'user_not_found') {
+        throw new NotFound('User not found');
+      }
+      throw err;
+    }
+    forgetSubject(deps.keys, userSubject(id));
+    deps.log.info({ userId: id, adminId: admin.userId }, 'admin deleted user');
+    return reply.code(204).send();
+  });
+
+  app.delete('/api/admin/projects/:id', async (request, reply) => {
+    const admin = await requireAdmin(deps, request);
+    const { id } = parseOr400(idParams, request.params);
+    await deleteProject(deps, id, 'admin', ctxOf(request, admin.userId));
+    forgetSubject(deps.keys, projectSubject(id));
+    return reply.code(204).send();
+  });
+
+  /**
+   * Deletes several projects. All ids are checked first: any unknown or malformed id answers
+   * 400 listing them, and nothing is deleted. One ProjectDeleted event per project.
+   */
+  app.post('/api/admin/projects/bulk-delete', async (request) => {
+    const admin = await requireAdmin(deps, request);
+    const body = parseOr400(bulkBody, request.body);
+    const ids = [...new Set(body.ids)];
+    if (ids.length > BULK_DELETE_MAX) {
+      throw new ValidationError(
+        `At most ${BULK_DELETE_MAX} projects can be deleted at once`,
+        'too_many_ids',
+        { max: BULK_DELETE_MAX },
+      );
+    }
+    const invalid = await unknownProjectIds(deps, ids);
+    if (invalid.length > 0) {
+      throw new ValidationError(`Invalid project ids: ${invalid.join(', ')}`, 'invalid_ids', {
+        invalidIds: invalid,
+      });
+    }
+    const ctx = ctxOf(request, admin.userId);
+    let deleted = 0;
+    for (const id of ids) {
+      try {
+        await deleteProject(deps, id, 'admin', ctx);
+        deleted++;
+      } catch (err) {
+        // Deleted by someone else since the check: the goal is reached all the same.
+        if (!(err instanceof NotFound)) throw err;
+      }
+      forgetSubject(deps.keys, projectSubject(id));
+    }
+    return { deleted };
+  });
+}

@@ -1,0 +1,210 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin, requireUser } from '../auth/guard.js';
+import type { AppDeps } from '../deps.js';
+import { projectStream } from '../domain/project.js';
+import { NotFound } from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+
+/**
+ * Audit history from the `audit_log` read model (architecture §6): who did what to which
+ * subject, when. The read model holds no personal data at all (actors are ids, actions are
+ * event types), so nothing of a deleted, crypto-shredded subject can show here.
+ */
+
+export interface AuditEntry {
+  /** The store position `tx:gp`; also the paging cursor. */
+  seq: string;
+  eventId: string;
+  action: string;
+  actor: string;
+  actorKind: string;
+  stream: string;
+  subjectType: string;
+  subjectId: string | null;
+  /** ISO-8601 UTC. */
+  at: string;
+}
+
+interface AuditSqlRow {
+  event_id: string;
+  position: string;
+  tx: string;
+  gp: string;
+  at: string;
+  actor: string;
+  action: string;
+  stream: string;
+  subject_kind: string;
+  subject_id: string | null;
+}
+
+export const AUDIT_PAGE_MAX = 200;
+/** CSV export bound: a bigger export must be narrowed by filters. */
+export const AUDIT_CSV_MAX = 50_000;
+
+const iso = z.iso.datetime({ offset: true }).or(z.iso.date());
+const cursor = z.string().regex(/^\d{1,20}:\d{1,20}$/, 'invalid cursor');
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+const auditQuery = z
+  .object({
+    actor: z
+      .string()
+      .max(200)
+      .refine((s) => !CONTROL_CHARS.test(s), 'invalid characters')
+      .optional(),
+    projectId: z.uuid().optional().or(z.literal('')),
+    userId: z.uuid().optional().or(z.literal('')),
+    type: z
+      .string()
+      .regex(/^[A-Za-z]{1,80}$/)
+      .optional()
+      .or(z.literal('')),
+    from: iso.optional().or(z.literal('')),
+    to: iso.optional().or(z.literal('')),
+    before: cursor.optional(),
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .strict();
+
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+const AT_SQL = `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const COLUMNS = `event_id::text AS event_id, position, tx::text AS tx, gp::text AS gp, ${AT_SQL} AS at,
+  actor, action, stream, subject_kind, subject_id`;
+
+function actorKind(actor: string): string {
+  const i = actor.indexOf(':');
+  return i < 0 ? actor : actor.slice(0, i);
+}
+
+function toEntry(r: AuditSqlRow): AuditEntry {
+  return {
+    seq: `${r.tx}:${r.gp}`,
+    eventId: r.event_id,
+    action: r.action,
+    actor: r.actor,
+    actorKind: actorKind(r.actor),
+    stream: r.stream,
+    subjectType: r.subject_kind,
+    subjectId: r.subject_id,
+    at: r.at,
+  };
+}
+
+/** WHERE clause and parameters of the admin filters. */
+export function auditWhere(q: AuditQuery): { sql: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const actor = q.actor?.trim();
+  if (actor) {
+    // `admin` matches every admin; `admin:<id>` one of them.
+    if (actor.includes(':')) where.push(`actor = ${p(actor)}`);
+    else where.push(`(actor = ${p(actor)} OR starts_with(actor, ${p(`${actor}:`)}))`);
+  }
+  if (q.projectId) {
+    where.push(`subject_kind = 'project' AND subject_id = ${p(q.projectId.toLowerCase())}`);
+  }
+  if (q.userId) where.push(`subject_kind = 'user' AND subject_id = ${p(q.userId.toLowerCase())}`);
+  if (q.type) where.push(`action = ${p(q.type)}`);
+  if (q.from) where.push(`occurred_at >= ${p(q.from)}::timestamptz`);
+  if (q.to) where.push(`occurred_at < ${p(q.to)}::timestamptz`);
+  if (q.before) {
+    const [tx, gp] = q.before.split(':');
+    where.push(`(tx, gp) < (${p(tx)}::bigint, ${p(gp)}::bigint)`);
+  }
+  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+const CSV_HEADER = [
+  'time_utc',
+  'action',
+  'actor',
+  'actor_kind',
+  'subject_type',
+  'subject_id',
+  'event_id',
+  'position',
+];
+
+/** RFC 4180 quoting, and cells that a spreadsheet would run as a formula are defused. */
+export function csvCell(value: string | null): string {
+  let v = value ?? '';
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function auditCsv(entries: readonly AuditEntry[]): string {
+  const lines = [CSV_HEADER.join(',')];
+  for (const e of entries) {
+    lines.push(
+      [e.at, e.action, e.actor, e.actorKind, e.subjectType, e.subjectId, e.eventId, e.seq]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  /** Admin audit view: filtered, newest first, paged by cursor; `format=csv` exports. */
+  app.get('/api/admin/audit', async (request, reply) => {
+    await requireAdmin(deps, request);
+    const q = parseOr400(auditQuery, request.query);
+    const { sql, params } = auditWhere(q);
+    const limit = q.format === 'csv' ? AUDIT_CSV_MAX : q.limit;
+    const r = await deps.db.query<AuditSqlRow>(
+      `SELECT ${COLUMNS} FROM audit_log ${sql} ORDER BY tx DESC, gp DESC LIMIT ${limit + 1}`,
+      params,
+    );
+    const more = r.rows.length > limit;
+    const items = (more ? r.rows.slice(0, limit) : r.rows).map(toEntry);
+    if (q.format === 'csv') {
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="cusp-audit.csv"')
+        .send(auditCsv(items));
+    }
+    return { items, nextCursor: more ? (items[items.length - 1]?.seq ?? null) : null };
+  });
+
+  /**
+   * One project's timeline for its owner (or an admin), oldest first. Ownership comes from the
+   * stream's ProjectCreated (no personal data), so the history stays readable after deletion.
+   * Non-admins see actor kinds, and ids only of themselves.
+   */
+  app.get('/api/projects/:id/history', async (request) => {
+    const user = await requireUser(deps, request);
+    const id = parseOr400(z.object({ id: z.uuid() }).strict(), request.params).id.toLowerCase();
+    const events = await deps.store.readStream(projectStream(id));
+    const created = events.find((e) => e.type === 'ProjectCreated');
+    const ownerId = (created?.data as { userId?: string } | undefined)?.userId;
+    const isAdmin = user.role === 'admin';
+    if (!ownerId || (ownerId !== user.userId && !isAdmin)) throw new NotFound('Project not found');
+    const r = await deps.db.query<AuditSqlRow>(
+      `SELECT ${COLUMNS} FROM audit_log WHERE subject_kind = 'project' AND subject_id = $1
+        ORDER BY tx, gp LIMIT 1000`,
+      [id],
+    );
+    const self = `user:${user.userId}`;
+    return {
+      projectId: id,
+      items: r.rows.map((row) => {
+        const e = toEntry(row);
+        return {
+          eventId: e.eventId,
+          action: e.action,
+          actorKind: e.actorKind,
+          ...(isAdmin || e.actor === self ? { actor: e.actor } : {}),
+          at: e.at,
+        };
+      }),
+    };
+  });
+}

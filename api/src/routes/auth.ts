@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
+import { requireUser } from '../auth/guard.js';
+import { PASSWORD_MAX_BYTES, PASSWORD_MESSAGES, passwordProblem } from '../auth/passwordPolicy.js';
+import { displayText } from '../auth/text.js';
+import { requireBotCheck } from '../botcheck/botCheck.js';
+import type { AppDeps } from '../deps.js';
+import { Unauthorized, ValidationError } from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+
+/** Per-IP burst limits (security.md §1.3); per-account limits live in PostgreSQL. */
+export const AUTH_RATE_LIMITS = {
+  login: { max: 20, timeWindow: 60_000 },
+  register: { max: 5, timeWindow: 60 * 60_000 },
+  resend: { max: 10, timeWindow: 60 * 60_000 },
+  verify: { max: 30, timeWindow: 60_000 },
+} as const;
+
+const PLEASE_FILL_IN_ALL_FIELDS = 'Please fill in all fields';
+const PLEASE_ENTER_EMAIL_AND_PASSWORD = 'Please enter both email and password.';
+/** Register's wording has no full stop (spec §5). */
+const REGISTER_BOT_CHECK_REQUIRED = 'Please complete the security verification';
+
+const botCheckField = z.string().max(8192).optional();
+// Passwords are checked for length by the policy (which also caps bytes) before argon2 runs.
+const password = z.string().max(PASSWORD_MAX_BYTES * 4);
+
+const registerBody = z
+  .object({
+    name: displayText(200),
+    email: z.string().max(320),
+    companyName: displayText(200),
+    password,
+    turnstileToken: botCheckField,
+  })
+  .strict();
+
+const loginBody = z
+  .object({ email: z.string().max(320), password, turnstileToken: botCheckField })
+  .strict();
+
+const resendBody = z.object({ email: z.string().max(320) }).strict();
+const tokenParams = z.object({ token: z.string().max(100) }).strict();
+
+function blank(v: unknown): boolean {
+  return typeof v !== 'string' || v.trim() === '';
+}
+
+function asRecord(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
+function ctx(request: FastifyRequest) {
+  return { ip: request.ip, requestId: request.id };
+}
+
+/**
+ * Accounts (spec §7 auth calls; architecture §9): register, login, me, logout, e-mail
+ * verification (GET reports, POST verifies) and resend. Answers: `{ token, user,
+ * requiresVerification, message }` for login/register, `{ error, code }` for failures.
+ */
+export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { accounts } = deps;
+
+  app.post(
+    '/api/register',
+    { config: { rateLimit: AUTH_RATE_LIMITS.register } },
+    async (request, reply) => {
+      const raw = asRecord(request.body);
+      if (['name', 'email', 'companyName', 'password'].some((k) => blank(raw[k]))) {
+        throw new ValidationError(PLEASE_FILL_IN_ALL_FIELDS, 'fields_required');
+      }
+      const body = parseOr400(registerBody, raw);
+      const problem = passwordProblem(body.password);
+      if (problem) throw new ValidationError(PASSWORD_MESSAGES[problem], `password_${problem}`);
+      await requireBotCheck(
+        deps.botCheck,
+        body.turnstileToken,
+        { purpose: 'register', ip: request.ip },
+        REGISTER_BOT_CHECK_REQUIRED,
+      );
+      const answer = await accounts.register(body, ctx(request));
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.post('/api/login', { config: { rateLimit: AUTH_RATE_LIMITS.login } }, async (request) => {
+    const raw = asRecord(request.body);
+    if (blank(raw.email) || typeof raw.password !== 'string' || raw.password === '') {
+      throw new ValidationError(PLEASE_ENTER_EMAIL_AND_PASSWORD, 'fields_required');
+    }
+    const body = parseOr400(loginBody, raw);
+    if (passwordProblem(body.password) === 'too_long') {
+      throw new ValidationError(PASSWORD_MESSAGES.too_long, 'password_too_long');
+    }
+    return accounts.login(
+      { email: body.email, password: body.password, botCheckPayload: body.turnstileToken },
+      ctx(request),
+    );
+  });
+
+  app.get('/api/me', async (request) => {
+    const auth = await requireUser(deps, request);
+    const user = await accounts.publicUser(auth.userId);
+    if (!user) throw new Unauthorized();
+    return { user };
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    const auth = await requireUser(deps, request);
+    await accounts.logout(auth.token);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/verify-email/:token',
+    { config: { rateLimit: AUTH_RATE_LIMITS.verify } },
+    async (request) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      await accounts.checkVerificationToken(token);
+      return { valid: true };
+    },
+  );
+
+  app.post(
+    '/api/verify-email/:token',
+    { config: { rateLimit: AUTH_RATE_LIMITS.verify } },
+    async (request) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      const user = await accounts.verifyEmail(token, ctx(request));
+      return { message: EMAIL_VERIFIED_MESSAGE, user };
+    },
+  );
+
+  app.post(
+    '/api/resend-verification',
+    { config: { rateLimit: AUTH_RATE_LIMITS.resend } },
+    async (request, reply) => {
+      const body = parseOr400(resendBody, request.body ?? {});
+      return reply.code(202).send(await accounts.resendVerification(body.email));
+    },
+  );
+}

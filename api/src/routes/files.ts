@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { openDecrypted } from '../blobs/encrypted.js';
+import { BlobNotFound } from '../blobs/blobStore.js';
+import type { AppDeps } from '../deps.js';
+import { projectSubject } from '../domain/project.js';
+import { NotFound } from '../errors.js';
+import { FILE_CSP } from '../http/securityHeaders.js';
+import { parseOr400 } from '../http/validate.js';
+import { openWith } from '../crypto/keyRing.js';
+import { requireProjectAccess, requireUser } from './projectAccess.js';
+import { projectIdForToken } from './projectService.js';
+import { uuidParam } from './projectInput.js';
+
+const FILENAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(stl|ply)$/;
+
+/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const star = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${star}`;
+}
+
+/**
+ * Streams one model of a project, decrypted chunk by chunk (no chunk is released before its tag
+ * checks), with the file headers of security.md §1.4: never rendered by the browser.
+ */
+export async function sendModelFile(
+  deps: AppDeps,
+  reply: FastifyReply,
+  projectId: string,
+  filename: string,
+): Promise<FastifyReply> {
+  if (!FILENAME.test(filename)) throw new NotFound('File not found');
+  const r = await deps.db.query<{ blob_key: string; size: string; name: string; type: string }>(
+    'SELECT blob_key, size, name, type FROM project_models WHERE project_id = $1 AND filename = $2',
+    [projectId, filename],
+  );
+  const row = r.rows[0];
+  if (!row) throw new NotFound('File not found');
+  const subject = projectSubject(projectId);
+  const dk = await deps.keys.existingKey(subject);
+  if (!dk) throw new NotFound('File not found');
+  let stream;
+  try {
+    stream = await openDecrypted(deps.blobs, row.blob_key, dk);
+  } catch (err) {
+    if (err instanceof BlobNotFound) throw new NotFound('File not found');
+    throw err;
+  }
+  const display = `${openWith(dk.key, subject, 'modelName', row.name)}.${row.type}`;
+  stream.on('error', (err) => reply.log.error({ err, projectId }, 'file stream failed'));
+  return reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-length', row.size)
+    .header('content-disposition', contentDisposition(display))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', FILE_CSP)
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('cache-control', 'private, no-store')
+    .send(stream);
+}
+
+const ownerParams = z.object({ id: uuidParam, filename: z.string().max(200) }).strict();
+const publicParams = z
+  .object({ token: z.string().max(200), filename: z.string().max(200) })
+  .strict();
+
+/** File downloads: owner or admin by bearer; anyone holding the public link by token. */
+export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/api/projects/:id/files/:filename', async (request, reply) => {
+    const principal = await requireUser(request, deps);
+    const { id, filename } = parseOr400(ownerParams, request.params);
+    await requireProjectAccess(deps, principal, id, { allowAdmin: true });
+    return sendModelFile(deps, reply, id, filename);
+  });
+
+  app.get('/api/public/projects/:token/files/:filename', async (request, reply) => {
+    const { token, filename } = parseOr400(publicParams, request.params);
+    const projectId = await projectIdForToken(deps, token);
+    if (!projectId) throw new NotFound('File not found');
+    return sendModelFile(deps, reply, projectId, filename);
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../auth/accounts.js';
+import { requireVerifiedUser } from '../auth/guard.js';
+import type { AppDeps } from '../deps.js';
+import { NotFound } from '../errors.js';
+import { projectOwner } from './projectService.js';
+
+export type Principal = AuthUser;
+
+/** 401 without a valid session; 403 `email_unverified` for an unverified account (§3(d)). */
+export function requireUser(request: FastifyRequest, deps: AppDeps): Promise<Principal> {
+  return requireVerifiedUser(deps, request);
+}
+
+/**
+ * The project if the caller may act on it: its owner, or an admin when `allowAdmin`. Anything
+ * else — missing, deleted, someone else's — is the same 404, never a 403 (no existence leak).
+ */
+export async function requireProjectAccess(
+  deps: AppDeps,
+  principal: Principal,
+  projectId: string,
+  opts: { allowAdmin: boolean },
+): Promise<{ ownerId: string }> {
+  const owner = await projectOwner(deps, projectId);
+  if (!owner) throw new NotFound('Project not found');
+  if (owner === principal.userId) return { ownerId: owner };
+  if (opts.allowAdmin && principal.role === 'admin') return { ownerId: owner };
+  throw new NotFound('Project not found');
+}

@@ -1,0 +1,406 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { MultipartFile, Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { projectBlobKey } from '../blobs/blobStore.js';
+import { putEncrypted } from '../blobs/encrypted.js';
+import { MeshIngestStream, MeshRejected } from '../blobs/meshIngest.js';
+import { KeyShredded } from '../crypto/keyRing.js';
+import type { AppDeps } from '../deps.js';
+import {
+  decide,
+  MATERIAL_KEYS,
+  materialAllowed,
+  projectStream,
+  projectSubject,
+  ProjectRuleError,
+  type MaterialKey,
+  type ModelRecord,
+  type ProjectEvent,
+} from '../domain/project.js';
+import {
+  AppError,
+  Conflict,
+  PayloadTooLarge,
+  UnsupportedMediaType,
+  ValidationError,
+} from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+import { WrongExpectedVersion } from '../store/eventStore.js';
+import {
+  cleanProjectFields,
+  displayFileName,
+  extensionOf,
+  IDEMPOTENCY_KEY,
+  modelDisplayName,
+  projectDataSchema,
+  unsupportedFilesMessage,
+  type ProjectFields,
+  type UploadExtension,
+} from './projectInput.js';
+import {
+  ensurePublicToken,
+  loadState,
+  metadata,
+  publicLinkFor,
+  ruleToHttp,
+} from './projectService.js';
+
+export interface UploadMode {
+  /** 'public' for the anonymous quick upload. */
+  kind: 'user' | 'public';
+  /** Owner id: the user's id, or 'public'. */
+  userId: string;
+  actor: string;
+  maxFileBytes: number;
+  /** Checks the rest of projectData before any file is stored (public: bot check + terms). */
+  admit?: (data: Record<string, unknown>) => Promise<void>;
+}
+
+export interface CreateAnswer {
+  status: 200 | 201;
+  body: { projectId: string; publicLink: string };
+}
+
+const NO_FILES = {
+  user: 'Please upload at least one STL or PLY file',
+  public: 'Please upload at least one DCM, STL, or PLY file',
+};
+const DEFAULT_MATERIAL: Record<UploadMode['kind'], MaterialKey> = {
+  user: 'default',
+  public: 'enamel',
+};
+const LIST_FIELDS = ['modelMaterials', 'modelCustomNames', 'modelTypes'] as const;
+type ListField = (typeof LIST_FIELDS)[number];
+
+/** A project id named by the idempotency key: every retry targets the same stream. */
+function projectIdFor(scope: string, key: string): string {
+  const h = createHash('sha256').update(`cusp-idem\u0000${scope}\u0000${key}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x80; // version 8 (custom)
+  h[8] = (h[8]! & 0x3f) | 0x80; // RFC 4122 variant
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+const sizeLimitMessage = (name: string, max: number) =>
+  `${name} exceeds ${Math.round(max / (1024 * 1024))}MB limit`;
+
+interface StoredFile {
+  modelId: string;
+  blobKey: string;
+  originalName: string;
+  format: 'stl' | 'ply';
+  size: number;
+  triangles: number;
+}
+
+/** Drains what is left of a multipart body so the connection can answer. */
+async function drain(parts: AsyncIterableIterator<Multipart>): Promise<void> {
+  for await (const part of parts) if (part.type === 'file') part.file.resume();
+}
+
+function listValues(raw: string): string[] {
+  const t = raw.trim();
+  if (t.startsWith('[')) {
+    let v: unknown;
+    try {
+      v = JSON.parse(t);
+    } catch {
+      throw new ValidationError('Malformed list field', 'validation_failed');
+    }
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' || x === null)) {
+      throw new ValidationError('List fields must be arrays of strings', 'validation_failed');
+    }
+    return v.map((x) => (x === null ? '' : (x as string)));
+  }
+  return [raw];
+}
+
+/**
+ * `POST /api/projects` and `POST /api/public/projects`, streamed (architecture §8): each file
+ * part goes through the content check, encryption with the project key and the BlobStore
+ * (temp → fsync → rename) as it arrives; only when every file is stored is `ProjectCreated`
+ * appended. `projectData` must come before the files so nothing is stored for a request that
+ * would be refused anyway. A failure removes this request's blobs; a crash leaves orphans the
+ * sweeper removes.
+ */
+export async function createProject(
+  request: FastifyRequest,
+  deps: AppDeps,
+  mode: UploadMode,
+): Promise<CreateAnswer> {
+  const encoding = request.headers['content-encoding'];
+  if (encoding && encoding !== 'identity') {
+    throw new UnsupportedMediaType(
+      'Compressed request bodies are not accepted',
+      'UNSUPPORTED_CONTENT_ENCODING',
+    );
+  }
+  if (!request.isMultipart()) {
+    throw new UnsupportedMediaType('Expected multipart/form-data', 'not_multipart');
+  }
+  const rawKey = request.headers['idempotency-key'];
+  if (Array.isArray(rawKey))
+    throw new ValidationError('One Idempotency-Key only', 'INVALID_IDEMPOTENCY_KEY');
+  if (rawKey !== undefined && !IDEMPOTENCY_KEY.test(rawKey)) {
+    throw new ValidationError(
+      'Idempotency-Key must be 16–128 characters of letters, digits, - _ : .',
+      'INVALID_IDEMPOTENCY_KEY',
+    );
+  }
+  const projectId = rawKey ? projectIdFor(mode.userId, rawKey) : randomUUID();
+  const parts = request.parts({ limits: { fileSize: mode.maxFileBytes } });
+
+  if (rawKey) {
+    const earlier = await existingAnswer(deps, projectId);
+    if (earlier) {
+      await drain(parts);
+      return earlier;
+    }
+  }
+
+  const subject = projectSubject(projectId);
+  const stored: StoredFile[] = [];
+  let fields: ProjectFields | undefined;
+  const lists: Record<ListField, string[]> = {
+    modelMaterials: [],
+    modelCustomNames: [],
+    modelTypes: [],
+  };
+  let written = false;
+
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (part.fieldname === 'projectData') {
+          if (fields) throw new ValidationError('projectData given twice', 'validation_failed');
+          let json: unknown;
+          try {
+            json = JSON.parse(value);
+          } catch {
+            throw new ValidationError('projectData must be JSON', 'invalid_json');
+          }
+          const data = parseOr400(projectDataSchema, json);
+          fields = cleanProjectFields(data);
+          if (mode.admit) await mode.admit(data as Record<string, unknown>);
+          continue;
+        }
+        if ((LIST_FIELDS as readonly string[]).includes(part.fieldname)) {
+          lists[part.fieldname as ListField].push(...listValues(value));
+          continue;
+        }
+        throw new ValidationError(
+          `Unknown field: ${part.fieldname.slice(0, 100)}`,
+          'UNKNOWN_FIELD',
+        );
+      }
+      // A file part.
+      if (part.fieldname !== 'models') {
+        part.file.resume();
+        throw new ValidationError(
+          `Unknown file field: ${part.fieldname.slice(0, 100)}`,
+          'UNKNOWN_FIELD',
+        );
+      }
+      if (!fields) {
+        part.file.resume();
+        throw new ValidationError('projectData must come before the files', 'PROJECT_DATA_FIRST');
+      }
+      written = true;
+      stored.push(await storeFile(deps, part, projectId, subject, mode));
+    }
+
+    if (!fields)
+      throw new ValidationError('Please fill in all required fields', 'validation_failed');
+    if (stored.length === 0) throw new ValidationError(NO_FILES[mode.kind], 'NO_FILES');
+
+    const models = await buildModels(deps, subject, stored, lists, mode);
+    const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
+    const data = {
+      projectId,
+      userId: mode.userId,
+      name: await seal('name', fields.name),
+      patientName: await seal('patientName', fields.patientName),
+      laboratoryName: await seal('laboratoryName', fields.laboratoryName),
+      comment: fields.comment === null ? null : await seal('comment', fields.comment),
+      status: 'pending' as const,
+      models,
+      createdAt: deps.now().toISOString(),
+    };
+    const token = await ensurePublicToken(deps, projectId);
+
+    faultPoint(deps, 'after-blob-fsync');
+
+    const { state } = await loadState(deps, projectId);
+    try {
+      const events: ProjectEvent[] = decide({ type: 'CreateProject', data }, state);
+      const meta = metadata(deps, {
+        actor: mode.actor,
+        requestId: request.id,
+        ...(rawKey ? { idempotencyKey: rawKey } : {}),
+      });
+      const r = await deps.store.append(
+        projectStream(projectId),
+        events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: meta })),
+        { expectedVersion: 'no_stream' },
+      );
+      faultPoint(deps, 'after-append');
+      await deps.projections.waitFor(r.position, 2000);
+    } catch (err) {
+      // A concurrent retry with the same key won: its project is the answer.
+      const lost =
+        err instanceof WrongExpectedVersion ||
+        (err instanceof ProjectRuleError && err.code === 'project_exists');
+      if (lost && rawKey) {
+        await removeBlobs(deps, stored);
+        const earlier = await existingAnswer(deps, projectId);
+        if (earlier) return earlier;
+      }
+      ruleToHttp(err);
+    }
+    deps.log.info({ projectId, files: stored.length, kind: mode.kind }, 'project created');
+    return { status: 201, body: { projectId, publicLink: publicLinkFor(deps, token) } };
+  } catch (err) {
+    if (written) await removeBlobs(deps, stored);
+    await drain(parts).catch(() => {});
+    if (err instanceof KeyShredded) {
+      throw new Conflict(
+        'This Idempotency-Key belongs to a deleted project',
+        'IDEMPOTENCY_KEY_USED',
+      );
+    }
+    throw err;
+  }
+}
+
+async function existingAnswer(deps: AppDeps, projectId: string): Promise<CreateAnswer | null> {
+  const { state } = await loadState(deps, projectId);
+  if (state.status === 'empty') return null;
+  if (state.status === 'deleted') {
+    throw new Conflict('This Idempotency-Key belongs to a deleted project', 'IDEMPOTENCY_KEY_USED');
+  }
+  const token = await ensurePublicToken(deps, projectId);
+  const head = await deps.store.readStream(projectStream(projectId));
+  const last = head[head.length - 1];
+  if (last) await deps.projections.waitFor(last.position, 2000);
+  return { status: 200, body: { projectId, publicLink: publicLinkFor(deps, token) } };
+}
+
+async function removeBlobs(deps: AppDeps, stored: StoredFile[]): Promise<void> {
+  for (const f of stored) await deps.blobs.delete(f.blobKey).catch(() => {});
+}
+
+/** Test hook of security.md F3/F4: `FAULT_AT=<name>` kills the process at that point. */
+function faultPoint(deps: AppDeps, name: string): void {
+  if (deps.config.NODE_ENV !== 'production' && process.env.FAULT_AT === name) {
+    process.kill(process.pid, 'SIGKILL');
+  }
+}
+
+async function storeFile(
+  deps: AppDeps,
+  part: MultipartFile,
+  projectId: string,
+  subject: string,
+  mode: UploadMode,
+): Promise<StoredFile> {
+  const originalName = displayFileName(part.filename);
+  const ext = extensionOf(originalName);
+  if (!(['stl', 'ply', 'dcm'] as string[]).includes(ext)) {
+    part.file.resume();
+    throw new ValidationError(unsupportedFilesMessage([originalName]), 'UNSUPPORTED_FILE_TYPE');
+  }
+  const modelId = randomUUID();
+  const blobKey = projectBlobKey(projectId, modelId);
+  const dataKey = await deps.keys.keyFor(subject);
+  const ingest = new MeshIngestStream(deps.mesh, ext as UploadExtension);
+  try {
+    await putEncrypted(deps.blobs, blobKey, part.file.pipe(ingest), dataKey);
+  } catch (err) {
+    part.file.resume();
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
+      throw new PayloadTooLarge(
+        sizeLimitMessage(originalName, mode.maxFileBytes),
+        'FILE_TOO_LARGE',
+      );
+    }
+    if (err instanceof MeshRejected) {
+      throw new AppError(err.status, err.code, `Failed to process ${originalName}: ${err.message}`);
+    }
+    throw err;
+  }
+  if (part.file.truncated) {
+    await deps.blobs.delete(blobKey);
+    throw new PayloadTooLarge(sizeLimitMessage(originalName, mode.maxFileBytes), 'FILE_TOO_LARGE');
+  }
+  const r = ingest.result!;
+  return {
+    modelId,
+    blobKey,
+    originalName,
+    format: r.format,
+    size: r.bytes,
+    triangles: r.triangles,
+  };
+}
+
+async function buildModels(
+  deps: AppDeps,
+  subject: string,
+  stored: StoredFile[],
+  lists: Record<ListField, string[]>,
+  mode: UploadMode,
+): Promise<ModelRecord[]> {
+  for (const f of LIST_FIELDS) {
+    if (lists[f].length > stored.length) {
+      throw new ValidationError(`${f} has more entries than files`, 'validation_failed');
+    }
+  }
+  const types = stored.map((_, i) => (mode.kind === 'user' ? (lists.modelTypes[i] ?? '') : ''));
+  for (const t of types) {
+    if (t !== '' && t !== 'individual' && t !== 'teeth') {
+      throw new ValidationError('modelTypes entries are individual or teeth', 'validation_failed');
+    }
+  }
+  const teeth = types.filter((t) => t === 'teeth').length;
+  const models: ModelRecord[] = [];
+  for (const [i, f] of stored.entries()) {
+    const given = lists.modelMaterials[i] ?? '';
+    let material: MaterialKey;
+    if (given === '') {
+      material = f.format === 'ply' ? 'texture' : DEFAULT_MATERIAL[mode.kind];
+    } else if ((MATERIAL_KEYS as readonly string[]).includes(given)) {
+      material = given as MaterialKey;
+    } else {
+      throw new ValidationError(`Unknown material: ${given.slice(0, 50)}`, 'INVALID_MATERIAL');
+    }
+    if (!materialAllowed(f.format, material)) {
+      throw new ValidationError(
+        f.format === 'ply'
+          ? `${f.originalName}: PLY files may only use the texture material`
+          : `${f.originalName}: the texture material is only for PLY files`,
+        'INVALID_MATERIAL',
+      );
+    }
+    const inGroup = types[i] === 'teeth' && teeth > 1;
+    models.push({
+      id: f.modelId,
+      filename: `${f.modelId}.${f.format}`,
+      originalName: await deps.keys.seal(subject, 'originalName', f.originalName),
+      name: await deps.keys.seal(
+        subject,
+        'modelName',
+        modelDisplayName(lists.modelCustomNames[i], f.originalName),
+      ),
+      size: f.size,
+      type: f.format,
+      material,
+      groupedFrom: inGroup ? 'Teeth' : null,
+      groupSize: inGroup ? teeth : null,
+      blobKey: f.blobKey,
+      triangles: f.triangles,
+    });
+  }
+  return models;
+}

@@ -1,0 +1,215 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { canonicalEmail } from '../auth/email.js';
+import type { AppDeps } from '../deps.js';
+import { PROJECT_STATUSES, projectSubject } from '../domain/project.js';
+import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+import { escapeHtml } from '../mail/templates.js';
+import type { MailMessage } from '../mail/mailer.js';
+import type { UserStatsRow } from '../../../projections/src/userStats/index.js';
+import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
+import { uuidParam } from './projectInput.js';
+import {
+  deleteProject,
+  ensurePublicToken,
+  loadProjects,
+  publicLinkFor,
+  runCommand,
+} from './projectService.js';
+import { createProject } from './projectUpload.js';
+
+const idParams = z.object({ id: uuidParam }).strict();
+const feedbackParams = z
+  .object({
+    id: uuidParam,
+    feedbackId: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();
+const listQuery = z.object({ userId: uuidParam.optional() }).strict();
+const statusBody = z
+  .object({
+    status: z.enum(PROJECT_STATUSES, {
+      message: `status must be one of ${PROJECT_STATUSES.join(', ')}`,
+    }),
+  })
+  .strict();
+const sendBody = z.object({ doctorEmail: z.string().max(1000) }).strict();
+
+export const DOCTOR_EMAIL_REQUIRED = "Please enter doctor's email address";
+
+/** The mail to the doctor: fixed subject (never a patient name), escaped HTML and plain text. */
+export function doctorMail(to: string, projectName: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'A dental case is ready for your review',
+    text: `Hello,
+
+A dental laboratory has shared a 3D case with you on Cusp: ${projectName}
+
+Open it in your browser (no account needed):
+${link}
+
+You can inspect the models in 3D, leave feedback and approve the work.
+`,
+    html: `<!doctype html>
+<html><head><meta charset="utf-8"><title>A dental case is ready for your review</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">A dental case is ready for your review</h1>
+<p style="margin:0 0 16px">A dental laboratory has shared a 3D case with you on Cusp: <strong>${escapeHtml(projectName)}</strong></p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>
+<p style="margin:0 0 16px">You can inspect the models in 3D, leave feedback and approve the work; no account is needed.</p>
+</body></html>`,
+  };
+}
+
+/** Row 47: JSON routes take JSON only (a text/plain body would otherwise reach the schema). */
+function requireJson(request: FastifyRequest): void {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (request.body !== undefined && type !== 'application/json') {
+    throw new UnsupportedMediaType('Expected application/json', 'unsupported_media_type');
+  }
+}
+
+/** Whose projects a list or stats call reads: your own, or (admins) `?userId=`. */
+function subjectUser(principal: Principal, userId: string | undefined): string {
+  if (!userId || userId === principal.userId) return principal.userId;
+  if (principal.role !== 'admin')
+    throw new ValidationError('userId is for admins only', 'forbidden_query');
+  return userId;
+}
+
+const actorFor = (p: Principal, ownerId: string) =>
+  p.userId === ownerId ? `user:${p.userId}` : `admin:${p.userId}`;
+
+/**
+ * Signed-in project calls (spec §7). Every `:id` route answers 404 for a project the caller
+ * may not touch — missing, deleted or someone else's look the same.
+ */
+export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.post('/api/projects', async (request, reply) => {
+    const principal = await requireUser(request, deps);
+    const answer = await createProject(request, deps, {
+      kind: 'user',
+      userId: principal.userId,
+      actor: `user:${principal.userId}`,
+      maxFileBytes: deps.config.UPLOAD_MAX_BYTES,
+    });
+    return reply.code(answer.status).send(answer.body);
+  });
+
+  app.get('/api/projects', async (request) => {
+    const principal = await requireUser(request, deps);
+    const { userId } = parseOr400(listQuery, request.query);
+    return loadProjects(deps, { userId: subjectUser(principal, userId) }, { includeOwner: true });
+  });
+
+  app.get('/api/projects/stats', async (request) => {
+    const principal = await requireUser(request, deps);
+    const { userId } = parseOr400(listQuery, request.query);
+    const r = await deps.db.query<UserStatsRow>('SELECT * FROM user_stats WHERE user_id = $1', [
+      subjectUser(principal, userId),
+    ]);
+    const s = r.rows[0];
+    return {
+      total: s?.total ?? 0,
+      approved: s?.approved ?? 0,
+      pending: s?.pending ?? 0,
+      newComments: s?.new_comments ?? 0,
+      storageBytes: Number(s?.storage_bytes ?? 0),
+      fileCount: s?.file_count ?? 0,
+    };
+  });
+
+  app.get('/api/projects/:id', async (request) => {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    await requireProjectAccess(deps, principal, id, { allowAdmin: true });
+    const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: true });
+    if (!project) throw new NotFound('Project not found');
+    return project;
+  });
+
+  app.put('/api/projects/:id/status', async (request) => {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+    requireJson(request);
+    const { status } = parseOr400(statusBody, request.body);
+    await runCommand(
+      deps,
+      id,
+      () => ({
+        type: 'ChangeProjectStatus',
+        data: { projectId: id, status, now: deps.now().toISOString() },
+      }),
+      { actor: actorFor(principal, ownerId), requestId: request.id },
+    );
+    return { id, status };
+  });
+
+  app.delete('/api/projects/:id', async (request, reply) => {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+    await deleteProject(deps, id, 'owner', {
+      actor: actorFor(principal, ownerId),
+      requestId: request.id,
+    });
+    return reply.code(204).send();
+  });
+
+  app.post('/api/projects/:id/send-email', async (request) => {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+    requireJson(request);
+    const { doctorEmail } = parseOr400(sendBody, request.body ?? {});
+    if (doctorEmail.trim() === '')
+      throw new ValidationError(DOCTOR_EMAIL_REQUIRED, 'validation_failed');
+    const to = canonicalEmail(doctorEmail);
+    if (!to) throw new ValidationError('Please enter a valid email address', 'INVALID_EMAIL');
+    const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: false });
+    if (!project) throw new NotFound('Project not found');
+    const token = project.publicToken ?? (await ensurePublicToken(deps, id));
+    const subject = projectSubject(id);
+    // The mail is recorded first: a crash before the event leaves a sent mail, never a claimed one.
+    const mailId = await deps.outbox.enqueue({
+      kind: 'doctor',
+      subjectId: subject,
+      message: doctorMail(to, project.name, publicLinkFor(deps, token)),
+    });
+    const sealed = await deps.keys.seal(subject, 'doctorEmail', to);
+    await runCommand(
+      deps,
+      id,
+      () => ({
+        type: 'SendProjectToDoctor',
+        data: { projectId: id, doctorEmail: sealed, mailId, now: deps.now().toISOString() },
+      }),
+      { actor: actorFor(principal, ownerId), requestId: request.id },
+    );
+    return { success: true, message: `Email sent successfully to ${to}` };
+  });
+
+  app.put('/api/projects/:id/feedback/:feedbackId/read', async (request, reply) => {
+    const principal = await requireUser(request, deps);
+    const { id, feedbackId } = parseOr400(feedbackParams, request.params);
+    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+    await runCommand(
+      deps,
+      id,
+      () => ({
+        type: 'MarkFeedbackRead',
+        data: { projectId: id, feedbackId, now: deps.now().toISOString() },
+      }),
+      { actor: actorFor(principal, ownerId), requestId: request.id },
+    );
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireBotCheck } from '../botcheck/botCheck.js';
+import type { AppDeps } from '../deps.js';
+import { PUBLIC_USER_ID } from '../domain/project.js';
+import { NotFound, ValidationError } from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+import { loadProjects, projectIdForToken } from './projectService.js';
+import { createProject } from './projectUpload.js';
+
+export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
+export const BOT_CHECK_MESSAGE = 'Please complete the security verification';
+
+const tokenParams = z.object({ token: z.string().max(200) }).strict();
+
+/**
+ * Anonymous calls (spec §7): the quick upload (bot check + terms, 50 MB per file) and the
+ * project behind a public link. Access is rooted in the token alone (security.md §1.5).
+ */
+export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.post(
+    '/api/public/projects',
+    { config: { rateLimit: { max: 20, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const answer = await createProject(request, deps, {
+        kind: 'public',
+        userId: PUBLIC_USER_ID,
+        actor: 'anonymous',
+        maxFileBytes: deps.config.PUBLIC_UPLOAD_MAX_BYTES,
+        admit: async (data) => {
+          // Row 59: only the JSON value true counts as agreeing.
+          if (data.terms !== true) throw new ValidationError(TERMS_MESSAGE, 'TERMS_REQUIRED');
+          const payload = typeof data.turnstileToken === 'string' ? data.turnstileToken : undefined;
+          await requireBotCheck(
+            deps.botCheck,
+            payload,
+            { purpose: 'public-upload', ip: request.ip },
+            BOT_CHECK_MESSAGE,
+          );
+        },
+      });
+      return reply.code(answer.status).send(answer.body);
+    },
+  );
+
+  app.get(
+    '/api/public/projects/:token',
+    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      const projectId = await projectIdForToken(deps, token);
+      if (!projectId) throw new NotFound('Project not found');
+      const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: true });
+      if (!project) throw new NotFound('Project not found');
+      // The doctor sees the case, not the owner's account id.
+      const { userId, ...rest } = project;
+      return { ...rest, userId: userId === PUBLIC_USER_ID ? PUBLIC_USER_ID : undefined };
+    },
+  );
+}

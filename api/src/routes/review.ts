@@ -1,0 +1,224 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { PUBLIC_USER_ID, projectSubject, type FeedbackType, type ProjectState } from '../domain/project.js';
+import { userSubject } from '../domain/user.js';
+import { AppError, Conflict, NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { escapeHtml } from '../mail/templates.js';
+import { requireProjectAccess, requireUser } from './projectAccess.js';
+import { uuidParam } from './projectInput.js';
+import { loadProjects, projectIdForToken, publicLinkFor, publicTokenOf, runCommand } from './projectService.js';
+
+/** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
+export const FEEDBACK_MAX_CHARS = 5000;
+export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
+export const ALREADY_APPROVED = 'Project is already approved';
+
+const tokenParams = z.object({ token: z.string().max(200) }).strict();
+const idParams = z.object({ id: uuidParam }).strict();
+const feedbackBody = z.object({
+  message: z.string().max(FEEDBACK_MAX_CHARS * 2).optional(),
+  feedback: z.string().max(FEEDBACK_MAX_CHARS * 2).optional(),
+});
+
+/** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
+const PER_LINK = {
+  max: 30,
+  timeWindow: '1 hour',
+  keyGenerator: (request: FastifyRequest) => {
+    const token = (request.params as { token?: string }).token ?? '';
+    // The link itself is a secret: the limiter keys on a digest, never on the token.
+    const digest = createHash('sha256').update(token).digest('base64url').slice(0, 22);
+    return `review:${digest}:${request.ip}`;
+  },
+};
+
+function requireJson(request: FastifyRequest): void {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (request.body !== undefined && request.body !== null && type !== 'application/json') {
+    throw new UnsupportedMediaType('Expected application/json', 'unsupported_media_type');
+  }
+}
+
+/** The comment text: `message` (what the viewer sends) or `feedback` (spec §3 payload name). */
+function feedbackText(body: unknown): string {
+  const b = parseOr400(feedbackBody, body ?? {});
+  const text = (b.message ?? b.feedback ?? '').trim();
+  if (text === '') throw new ValidationError(FEEDBACK_REQUIRED, 'validation_failed');
+  if (text.length > FEEDBACK_MAX_CHARS) {
+    throw new ValidationError(`Feedback must be at most ${FEEDBACK_MAX_CHARS} characters`, 'validation_failed');
+  }
+  return text;
+}
+
+async function resolveToken(deps: AppDeps, token: string): Promise<string> {
+  const projectId = await projectIdForToken(deps, token);
+  if (!projectId) throw new NotFound('Project not found');
+  return projectId;
+}
+
+/** The technician's address and name (opened with the user's key); null for anonymous uploads. */
+async function technicianOf(deps: AppDeps, userId: string): Promise<{ email: string; name: string } | null> {
+  if (userId === PUBLIC_USER_ID) return null;
+  const r = await deps.db.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id::text = $1', [
+    userId,
+  ]);
+  const row = r.rows[0];
+  if (!row) return null;
+  const subject = userSubject(userId);
+  try {
+    const [email, name] = await Promise.all([
+      deps.keys.open(subject, 'email', row.email),
+      deps.keys.open(subject, 'name', row.name),
+    ]);
+    return email ? { email, name: name ?? '' } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The technician's notification. Subjects are fixed texts: never the patient's name, never the
+ * project name (it often is the patient's name). The body names the project for the technician.
+ */
+export function reviewMail(
+  kind: 'feedback' | 'approved',
+  to: string,
+  technician: string,
+  projectName: string,
+  link: string,
+  message?: string,
+): MailMessage {
+  const subject =
+    kind === 'approved' ? 'A doctor approved your case on Cusp' : 'A doctor left feedback on your case on Cusp';
+  const lead =
+    kind === 'approved'
+      ? `The doctor approved the case "${projectName}".`
+      : `The doctor left feedback on the case "${projectName}":`;
+  const text = `Hello ${technician},
+
+${lead}
+${message ? `\n${message}\n` : ''}
+Open the case: ${link}
+Your dashboard shows the comment as unread until you mark it as read.
+`;
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px">Hello ${escapeHtml(technician)},</p>
+<p style="margin:0 0 16px">${escapeHtml(lead)}</p>
+${message ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(message)}</blockquote>` : ''}
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+async function notifyTechnician(
+  deps: AppDeps,
+  projectId: string,
+  state: ProjectState,
+  kind: 'feedback' | 'approved',
+  message?: string,
+): Promise<void> {
+  if (state.status !== 'active') return;
+  try {
+    const tech = await technicianOf(deps, state.userId);
+    if (!tech) return;
+    const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: false });
+    const token = await publicTokenOf(deps, projectId);
+    const link = token ? publicLinkFor(deps, token) : `${deps.config.publicBaseUrl}/dashboard`;
+    await deps.outbox.enqueue({
+      kind: kind === 'approved' ? 'review-approved' : 'review-feedback',
+      subjectId: projectSubject(projectId),
+      message: reviewMail(kind, tech.email, tech.name, project?.name ?? 'your case', link, message),
+    });
+  } catch (err) {
+    // The command already succeeded; a failed notification must not turn it into an error.
+    deps.log.error({ err, projectId }, 'review notification failed');
+  }
+}
+
+async function giveFeedback(
+  deps: AppDeps,
+  request: FastifyRequest,
+  projectId: string,
+  feedbackType: FeedbackType,
+  actor: string,
+) {
+  const message = feedbackText(request.body);
+  const feedbackId = randomUUID();
+  const sealed = await deps.keys.seal(projectSubject(projectId), 'message', message);
+  const now = deps.now().toISOString();
+  const { state } = await runCommand(
+    deps,
+    projectId,
+    () => ({ type: 'GiveFeedback', data: { projectId, feedbackId, feedbackType, message: sealed, now } }),
+    { actor, requestId: request.id },
+  );
+  return {
+    state,
+    message,
+    feedback: { id: feedbackId, type: feedbackType, message, createdAt: now, readAt: null },
+  };
+}
+
+/** The link id used as event actor: a digest of the token, never the token itself. */
+export const linkActor = (token: string): string =>
+  `link:${createHash('sha256').update(token).digest('base64url').slice(0, 16)}`;
+
+/**
+ * Doctor review through the public link (spec §7: feedback, approve) and the technician's reply
+ * in the same thread (architecture §12). Access is rooted in the token alone (security.md §1.5).
+ */
+export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.post(
+    '/api/public/projects/:token/feedback',
+    { config: { rateLimit: PER_LINK } },
+    async (request, reply) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      requireJson(request);
+      const projectId = await resolveToken(deps, token);
+      const r = await giveFeedback(deps, request, projectId, 'doctor_feedback', linkActor(token));
+      await notifyTechnician(deps, projectId, r.state, 'feedback', r.message);
+      return reply.code(201).send({ success: true, feedback: r.feedback });
+    },
+  );
+
+  app.post(
+    '/api/public/projects/:token/approve',
+    { config: { rateLimit: PER_LINK } },
+    async (request) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      const projectId = await resolveToken(deps, token);
+      let state: ProjectState;
+      try {
+        ({ state } = await runCommand(
+          deps,
+          projectId,
+          () => ({ type: 'ApproveProject', data: { projectId, now: deps.now().toISOString() } }),
+          { actor: linkActor(token), requestId: request.id },
+        ));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'already_approved') {
+          throw new Conflict(ALREADY_APPROVED, 'already_approved');
+        }
+        throw err;
+      }
+      await notifyTechnician(deps, projectId, state, 'approved');
+      return { success: true, status: 'approved' };
+    },
+  );
+
+  app.post('/api/projects/:id/feedback', async (request, reply) => {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    requireJson(request);
+    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+    const r = await giveFeedback(deps, request, id, 'technician_reply', `user:${ownerId}`);
+    return reply.code(201).send({ success: true, feedback: r.feedback });
+  });
+}

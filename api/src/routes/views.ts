@@ -1,0 +1,84 @@
+import { createBrotliDecompress } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { BlobNotFound } from '../blobs/blobStore.js';
+import { openDecrypted } from '../blobs/encrypted.js';
+import type { AppDeps } from '../deps.js';
+import { projectSubject } from '../domain/project.js';
+import { NotFound } from '../errors.js';
+import { FILE_CSP } from '../http/securityHeaders.js';
+import { parseOr400 } from '../http/validate.js';
+import { VIEW_DERIVATIVE_CONTENT_TYPE } from '../mesh/viewDerivative.js';
+import { ensureViewDerivative } from '../mesh/viewStore.js';
+import { requireProjectAccess, requireUser } from './projectAccess.js';
+import { uuidParam } from './projectInput.js';
+import { projectIdForToken } from './projectService.js';
+
+const ownerParams = z.object({ id: uuidParam, modelId: uuidParam }).strict();
+const publicParams = z.object({ token: z.string().max(200), modelId: z.string().max(100) }).strict();
+
+function acceptsBrotli(request: FastifyRequest): boolean {
+  const ae = request.headers['accept-encoding'];
+  return typeof ae === 'string' && /(^|[\s,])br(\s*;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i.test(ae);
+}
+
+/**
+ * Sends the view derivative of one model of one project: the stored brotli bytes as they are,
+ * with `Content-Encoding: br` (the browser inflates natively). A client without br gets it
+ * inflated here. Unknown model, other project's model, deleted project: the same 404.
+ */
+export async function sendViewDerivative(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  projectId: string,
+  modelId: string,
+): Promise<FastifyReply> {
+  const r = await deps.db.query<{ blob_key: string }>(
+    'SELECT blob_key FROM project_models WHERE project_id = $1 AND id::text = $2',
+    [projectId, modelId],
+  );
+  const row = r.rows[0];
+  if (!row) throw new NotFound('File not found');
+  const dk = await deps.keys.existingKey(projectSubject(projectId));
+  if (!dk) throw new NotFound('File not found');
+  let stream;
+  try {
+    const key = await ensureViewDerivative(deps.blobs, row.blob_key, dk);
+    stream = await openDecrypted(deps.blobs, key, dk);
+  } catch (err) {
+    if (err instanceof BlobNotFound) throw new NotFound('File not found');
+    throw err;
+  }
+  stream.on('error', (err) => reply.log.error({ err, projectId }, 'view stream failed'));
+  reply
+    .header('content-type', VIEW_DERIVATIVE_CONTENT_TYPE)
+    .header('vary', 'accept-encoding')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', FILE_CSP)
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('cache-control', 'private, no-store');
+  if (acceptsBrotli(request)) return reply.header('content-encoding', 'br').send(stream);
+  return reply.send(stream.pipe(createBrotliDecompress()));
+}
+
+/** View derivatives: owner or admin by bearer; anyone holding the public link by token. */
+export async function viewsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/api/projects/:id/view/:modelId', async (request, reply) => {
+    const principal = await requireUser(request, deps);
+    const { id, modelId } = parseOr400(ownerParams, request.params);
+    await requireProjectAccess(deps, principal, id, { allowAdmin: true });
+    return sendViewDerivative(deps, request, reply, id, modelId);
+  });
+
+  app.get(
+    '/api/public/projects/:token/view/:modelId',
+    { config: { rateLimit: { max: 240, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { token, modelId } = parseOr400(publicParams, request.params);
+      const projectId = await projectIdForToken(deps, token);
+      if (!projectId) throw new NotFound('File not found');
+      return sendViewDerivative(deps, request, reply, projectId, modelId);
+    },
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Operator CLI: `npm run projections -- status` and `npm run projections -- rebuild <name|all>`.
+ * Opens the same database as the app (DATABASE_URL, else PGlite in DATA_DIR/pg).
+ */
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../../api/src/config.js';
+import type { Db } from '../../api/src/db/db.js';
+import { openDb } from '../../api/src/db/open.js';
+import { DataDirInUse } from '../../api/src/db/pglite.js';
+import type { EventStore } from '../../api/src/store/eventStore.js';
+import { openEventStore } from '../../api/src/store/open.js';
+import { formatTable, progressLine } from './format.js';
+import { rebuildProjections } from './rebuild.js';
+import { allProjections } from './registry.js';
+import { projectionStatus } from './runner.js';
+
+const USAGE = `usage: npm run projections -- <command>
+
+  status                 each projection: version, checkpoint, lag (events behind the head)
+  rebuild <name|all>     replay into fresh tables and swap them in (the API may keep running
+                         when it uses DATABASE_URL)
+
+projections: ${allProjections()
+  .map((p) => p.name)
+  .join(', ')}`;
+
+async function status(db: Db, store: EventStore): Promise<void> {
+  const rows = await projectionStatus(db, store, allProjections());
+  const head = await store.headPosition();
+  console.log(`event store head: ${head ?? '(empty)'}`);
+  console.log(
+    formatTable([
+      ['projection', 'version', 'live version', 'status', 'checkpoint', 'lag', 'last error'],
+      ...rows.map((r) => [
+        r.name,
+        String(r.version),
+        r.liveVersion === undefined ? '-' : String(r.liveVersion),
+        r.status,
+        r.position ?? '(start)',
+        String(r.lag),
+        r.lastError ?? '',
+      ]),
+    ]),
+  );
+}
+
+async function rebuild(db: Db, store: EventStore, name: string): Promise<void> {
+  const tty = process.stderr.isTTY;
+  let lastPrint = 0;
+  const results = await rebuildProjections({
+    db,
+    store,
+    projections: allProjections(),
+    name,
+    log: pino({ level: 'warn' }, pino.destination(2)),
+    onProgress: (p) => {
+      const now = Date.now();
+      if (tty) process.stderr.write(`\r${progressLine(p)}`);
+      else if (now - lastPrint > 2000 || p.events >= p.total)
+        process.stderr.write(`${progressLine(p)}\n`);
+      lastPrint = now;
+    },
+  });
+  if (tty) process.stderr.write('\n');
+  for (const r of results) {
+    const perSecond = r.ms > 0 ? Math.round((r.events / r.ms) * 1000) : 0;
+    console.log(
+      `rebuilt ${r.projection}: ${r.events} events in ${(r.ms / 1000).toFixed(1)} s ` +
+        `(${perSecond} events/s), checkpoint ${r.position ?? '(start)'}; swapped in`,
+    );
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, arg] = argv;
+  if (command !== 'status' && command !== 'rebuild') {
+    console.error(USAGE);
+    return 2;
+  }
+  if (command === 'rebuild' && !arg) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  let db: Db;
+  try {
+    db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirInUse) {
+      console.error(
+        `The embedded database in ${err.dataDir} is in use by process ${err.pid} (the Cusp server).\n` +
+          `PGlite can be opened by one process only: stop the server first, then run this again.\n` +
+          `Or run Cusp against PostgreSQL (DATABASE_URL), where the CLI works while the API serves.`,
+      );
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    const store = await openEventStore({ kind: config.EVENT_STORE, db, esdbUrl: config.ESDB_URL });
+    try {
+      if (command === 'status') await status(db, store);
+      else await rebuild(db, store, arg!);
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await db.close();
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof ConfigError) console.error(err.message);
+    else console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,17 @@
+import { auditLogProjection } from './auditLog/index.js';
+import { feedbackProjection } from './feedback/index.js';
+import { projectsProjection } from './projects/index.js';
+import { userStatsProjection } from './userStats/index.js';
+import { usersProjection } from './users/index.js';
+import type { Projection } from './projection.js';
+
+/** Every read model the runner maintains. Add a projection by adding it to this array. */
+export function allProjections(): Projection[] {
+  return [
+    auditLogProjection,
+    projectsProjection,
+    feedbackProjection,
+    userStatsProjection,
+    usersProjection,
+  ];
+}

@@ -1,0 +1,173 @@
+/**
+ * Seeds users and projects through the real write side (the user and project deciders, the key
+ * ring, the encrypted BlobStore), without HTTP: admin tests need many of them, some back-dated.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { projectBlobKey } from '../../api/src/blobs/blobStore.js';
+import { putEncrypted } from '../../api/src/blobs/encrypted.js';
+import type { AppDeps } from '../../api/src/deps.js';
+import {
+  PUBLIC_USER_ID,
+  projectSubject,
+  type ModelRecord,
+  type ProjectStatus,
+} from '../../api/src/domain/project.js';
+import { userSubject, type Role } from '../../api/src/domain/user.js';
+import { ensurePublicToken, runCommand } from '../../api/src/routes/projectService.js';
+
+export interface SeededUser {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+  role: Role;
+  token: string;
+}
+
+export async function seedUser(
+  deps: AppDeps,
+  opts: { name: string; email: string; companyName?: string; role?: Role; at?: Date },
+): Promise<SeededUser> {
+  const id = randomUUID();
+  const subject = userSubject(id);
+  const at = (opts.at ?? deps.now()).toISOString();
+  const companyName = opts.companyName ?? `${opts.name} Lab`;
+  const [name, email, company] = await Promise.all([
+    deps.keys.seal(subject, 'name', opts.name),
+    deps.keys.seal(subject, 'email', opts.email),
+    deps.keys.seal(subject, 'companyName', companyName),
+  ]);
+  const run = async (command: Parameters<AppDeps['accounts']['execute']>[1], actor: string) => {
+    const r = await deps.accounts.execute(id, command, actor);
+    if (r.position) await deps.projections.waitFor(r.position, 5_000);
+  };
+  await run(
+    {
+      type: 'RegisterUser',
+      data: { userId: id, name, email, companyName: company, listedAdmin: false, at },
+    },
+    'anonymous',
+  );
+  await run({ type: 'VerifyEmail', data: { userId: id, at } }, `user:${id}`);
+  const role = opts.role ?? 'user';
+  if (role === 'admin') {
+    await run({ type: 'GrantRole', data: { userId: id, role, reason: 'cli', at } }, 'system');
+  }
+  const token = await deps.accounts.sessions.create(id);
+  return { id, name: opts.name, email: opts.email, companyName, role, token };
+}
+
+export interface SeededProject {
+  id: string;
+  name: string;
+  patientName: string;
+  laboratoryName: string;
+  userId: string;
+  publicToken: string;
+  blobKeys: string[];
+  sizes: number[];
+}
+
+export async function seedProject(
+  deps: AppDeps,
+  opts: {
+    userId: string;
+    name: string;
+    patientName?: string;
+    laboratoryName?: string;
+    files?: number;
+    fileBytes?: number;
+    status?: ProjectStatus;
+    createdAt?: Date;
+  },
+): Promise<SeededProject> {
+  const id = randomUUID();
+  const subject = projectSubject(id);
+  const dk = await deps.keys.keyFor(subject);
+  const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
+  const patientName = opts.patientName ?? `Patient of ${opts.name}`;
+  const laboratoryName = opts.laboratoryName ?? 'Seed Lab';
+  const models: ModelRecord[] = [];
+  const blobKeys: string[] = [];
+  const sizes: number[] = [];
+  for (let i = 0; i < (opts.files ?? 1); i++) {
+    const modelId = randomUUID();
+    const blobKey = projectBlobKey(id, modelId);
+    const size = (opts.fileBytes ?? 684) + i;
+    await putEncrypted(deps.blobs, blobKey, Readable.from([randomBytes(size)]), dk);
+    blobKeys.push(blobKey);
+    sizes.push(size);
+    models.push({
+      id: modelId,
+      filename: `${modelId}.stl`,
+      originalName: await seal('originalName', `${patientName} scan ${i}.stl`),
+      name: await seal('modelName', `${patientName} scan ${i}`),
+      size,
+      type: 'stl',
+      material: 'enamel',
+      groupedFrom: null,
+      groupSize: null,
+      blobKey,
+      triangles: 12,
+    });
+  }
+  const actor = opts.userId === PUBLIC_USER_ID ? 'anonymous' : `user:${opts.userId}`;
+  const [name, patient, lab] = await Promise.all([
+    seal('name', opts.name),
+    seal('patientName', patientName),
+    seal('laboratoryName', laboratoryName),
+  ]);
+  await runCommand(
+    deps,
+    id,
+    () => ({
+      type: 'CreateProject',
+      data: {
+        projectId: id,
+        userId: opts.userId,
+        name,
+        patientName: patient,
+        laboratoryName: lab,
+        comment: null,
+        status: 'pending',
+        models,
+        createdAt: (opts.createdAt ?? deps.now()).toISOString(),
+      },
+    }),
+    { actor },
+  );
+  const publicToken = await ensurePublicToken(deps, id);
+  if (opts.status && opts.status !== 'pending') {
+    await setStatus(deps, id, opts.status, actor);
+  }
+  return {
+    id,
+    name: opts.name,
+    patientName,
+    laboratoryName,
+    userId: opts.userId,
+    publicToken,
+    blobKeys,
+    sizes,
+  };
+}
+
+export async function setStatus(
+  deps: AppDeps,
+  projectId: string,
+  status: ProjectStatus,
+  actor: string,
+): Promise<void> {
+  await runCommand(
+    deps,
+    projectId,
+    () => ({
+      type: 'ChangeProjectStatus',
+      data: { projectId, status, now: deps.now().toISOString() },
+    }),
+    { actor },
+  );
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

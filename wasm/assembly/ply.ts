@@ -1,0 +1,705 @@
+import * as E from './errors';
+import { arenaAlloc, arenaCommit, arenaEnsure, arenaMark } from './arena';
+import { scanPacked, firstNonFinite, indexedVertexNormals } from './mesh';
+import {
+  isSpace,
+  tokenIs,
+  parseUint,
+  parseNumber,
+  numValue,
+  tokInit,
+  tokNext,
+  tokStart,
+  tokLen,
+  tokLine,
+  tokTooLong,
+  tokPos,
+  NUM_OK,
+  NUM_NON_FINITE,
+} from './text';
+import {
+  setRes,
+  addFlag,
+  R_DETAIL,
+  R_FORMAT,
+  R_POS_PTR,
+  R_VERTEX_COUNT,
+  R_INDEX_PTR,
+  R_TRIANGLE_COUNT,
+  R_NORMAL_PTR,
+  R_COLOR_PTR,
+  R_OUT_PTR,
+  R_OUT_LEN,
+  F_PLY_ASCII,
+  F_PLY_BINARY_LE,
+  F_PLY_BINARY_BE,
+  FLAG_HAS_COLORS,
+  FLAG_TRAILING_BYTES,
+} from './results';
+
+// PLY (ascii 1.0, binary_little_endian 1.0, binary_big_endian 1.0). Only `vertex` (x, y, z and
+// optional red/green/blue/alpha) and `face` (vertex_indices list) are kept; every other element
+// and property is validated for size and skipped.
+
+const MAX_HEADER: usize = 65536;
+const MAX_ELEMENTS: i32 = 16;
+const MAX_PROPS: i32 = 256;
+const MIN_FACE_LIST: u32 = 3;
+const MAX_FACE_LIST: u32 = 16;
+
+const T_INT8: u8 = 1;
+const T_UINT8: u8 = 2;
+const T_INT16: u8 = 3;
+const T_UINT16: u8 = 4;
+const T_INT32: u8 = 5;
+const T_UINT32: u8 = 6;
+const T_FLOAT32: u8 = 7;
+const T_FLOAT64: u8 = 8;
+const TYPE_SIZE: usize = memory.data<u8>([0, 1, 1, 2, 2, 4, 4, 4, 8]);
+
+const EK_OTHER: u8 = 0;
+const EK_VERTEX: u8 = 1;
+const EK_FACE: u8 = 2;
+
+const ROLE_OTHER: u8 = 0;
+const ROLE_X: u8 = 1;
+const ROLE_Y: u8 = 2;
+const ROLE_Z: u8 = 3;
+const ROLE_R: u8 = 4;
+const ROLE_G: u8 = 5;
+const ROLE_B: u8 = 6;
+const ROLE_A: u8 = 7;
+const ROLE_INDICES: u8 = 8;
+
+const EL_KIND: usize = memory.data(MAX_ELEMENTS);
+const EL_COUNT: usize = memory.data(MAX_ELEMENTS * 4);
+const EL_PROP0: usize = memory.data(MAX_ELEMENTS * 4);
+const EL_NPROP: usize = memory.data(MAX_ELEMENTS * 4);
+const PR_LIST: usize = memory.data(MAX_PROPS);
+const PR_TYPE: usize = memory.data(MAX_PROPS);
+const PR_CTYPE: usize = memory.data(MAX_PROPS);
+const PR_ROLE: usize = memory.data(MAX_PROPS);
+
+let nElements: i32 = 0;
+let nProps: i32 = 0;
+let format: u32 = 0;
+let bodyStart: usize = 0;
+let headerEnd: usize = 0;
+
+export let plyPositions: usize = 0;
+export let plyVertexCount: u32 = 0;
+export let plyIndices: usize = 0;
+export let plyTriangles: u32 = 0;
+export let plyColors: usize = 0;
+export let plyBodyEnd: usize = 0;
+
+function typeOf(p: usize, len: usize): u8 {
+  if (tokenIs(p, len, 'char') || tokenIs(p, len, 'int8')) return T_INT8;
+  if (tokenIs(p, len, 'uchar') || tokenIs(p, len, 'uint8')) return T_UINT8;
+  if (tokenIs(p, len, 'short') || tokenIs(p, len, 'int16')) return T_INT16;
+  if (tokenIs(p, len, 'ushort') || tokenIs(p, len, 'uint16')) return T_UINT16;
+  if (tokenIs(p, len, 'int') || tokenIs(p, len, 'int32')) return T_INT32;
+  if (tokenIs(p, len, 'uint') || tokenIs(p, len, 'uint32')) return T_UINT32;
+  if (tokenIs(p, len, 'float') || tokenIs(p, len, 'float32')) return T_FLOAT32;
+  if (tokenIs(p, len, 'double') || tokenIs(p, len, 'float64')) return T_FLOAT64;
+  return 0;
+}
+
+function roleOf(kind: u8, p: usize, len: usize): u8 {
+  if (kind == EK_VERTEX) {
+    if (tokenIs(p, len, 'x')) return ROLE_X;
+    if (tokenIs(p, len, 'y')) return ROLE_Y;
+    if (tokenIs(p, len, 'z')) return ROLE_Z;
+    if (tokenIs(p, len, 'red') || tokenIs(p, len, 'diffuse_red')) return ROLE_R;
+    if (tokenIs(p, len, 'green') || tokenIs(p, len, 'diffuse_green')) return ROLE_G;
+    if (tokenIs(p, len, 'blue') || tokenIs(p, len, 'diffuse_blue')) return ROLE_B;
+    if (tokenIs(p, len, 'alpha') || tokenIs(p, len, 'diffuse_alpha')) return ROLE_A;
+  } else if (kind == EK_FACE) {
+    if (tokenIs(p, len, 'vertex_indices') || tokenIs(p, len, 'vertex_index')) return ROLE_INDICES;
+  }
+  return ROLE_OTHER;
+}
+
+// Header line tokens (at most 6 per line are looked at).
+const LT_POS: usize = memory.data(8 * 4);
+const LT_LEN: usize = memory.data(8 * 4);
+let lineTokens: i32 = 0;
+
+function splitLine(s: usize, e: usize): void {
+  lineTokens = 0;
+  let q = s;
+  while (q < e && lineTokens < 8) {
+    while (q < e && isSpace(<u32>load<u8>(q))) q++;
+    if (q >= e) break;
+    const t = q;
+    while (q < e && !isSpace(<u32>load<u8>(q))) q++;
+    store<u32>(LT_POS + ((<usize>lineTokens) << 2), <u32>t);
+    store<u32>(LT_LEN + ((<usize>lineTokens) << 2), <u32>(q - t));
+    lineTokens++;
+  }
+}
+
+function tp(i: i32): usize {
+  return <usize>load<u32>(LT_POS + ((<usize>i) << 2));
+}
+function tl(i: i32): usize {
+  return <usize>load<u32>(LT_LEN + ((<usize>i) << 2));
+}
+
+/** Parses the header; on success bodyStart points after the end_header line. */
+function parseHeader(p: usize, len: usize): i32 {
+  nElements = 0;
+  nProps = 0;
+  format = 0;
+  const end = p + len;
+  const limit = len < MAX_HEADER ? end : p + MAX_HEADER;
+  let q = p;
+  let line: u32 = 0;
+  let sawEnd = false;
+  while (q < limit) {
+    let e = q;
+    while (e < limit && load<u8>(e) != 0x0a) e++;
+    if (e >= limit) break;
+    const next = e + 1;
+    line++;
+    splitLine(q, e);
+    setRes(R_DETAIL, line);
+    if (line == 1) {
+      if (lineTokens != 1 || !tokenIs(tp(0), tl(0), 'ply')) return E.E_PLY_HEADER;
+    } else if (lineTokens == 0) {
+      return E.E_PLY_HEADER;
+    } else if (tokenIs(tp(0), tl(0), 'comment') || tokenIs(tp(0), tl(0), 'obj_info')) {
+      // kept out of sanitised output
+    } else if (tokenIs(tp(0), tl(0), 'format')) {
+      if (format != 0 || lineTokens != 3) return E.E_PLY_HEADER;
+      if (!tokenIs(tp(2), tl(2), '1.0')) return E.E_PLY_UNSUPPORTED;
+      if (tokenIs(tp(1), tl(1), 'ascii')) format = F_PLY_ASCII;
+      else if (tokenIs(tp(1), tl(1), 'binary_little_endian')) format = F_PLY_BINARY_LE;
+      else if (tokenIs(tp(1), tl(1), 'binary_big_endian')) format = F_PLY_BINARY_BE;
+      else return E.E_PLY_UNSUPPORTED;
+    } else if (tokenIs(tp(0), tl(0), 'element')) {
+      if (lineTokens != 3) return E.E_PLY_HEADER;
+      if (nElements >= MAX_ELEMENTS) return E.E_PLY_UNSUPPORTED;
+      const count = parseUint(tp(2), tl(2));
+      if (count < 0) return E.E_PLY_HEADER;
+      let kind = EK_OTHER;
+      if (tokenIs(tp(1), tl(1), 'vertex')) kind = EK_VERTEX;
+      else if (tokenIs(tp(1), tl(1), 'face')) kind = EK_FACE;
+      for (let i = 0; i < nElements; i++) {
+        if (kind != EK_OTHER && load<u8>(EL_KIND + <usize>i) == kind) return E.E_PLY_HEADER;
+      }
+      const ei = <usize>nElements;
+      store<u8>(EL_KIND + ei, kind);
+      store<u32>(EL_COUNT + (ei << 2), <u32>count);
+      store<u32>(EL_PROP0 + (ei << 2), <u32>nProps);
+      store<u32>(EL_NPROP + (ei << 2), 0);
+      nElements++;
+    } else if (tokenIs(tp(0), tl(0), 'property')) {
+      if (nElements == 0) return E.E_PLY_HEADER;
+      if (nProps >= MAX_PROPS) return E.E_PLY_UNSUPPORTED;
+      const ei = <usize>(nElements - 1);
+      const kind = load<u8>(EL_KIND + ei);
+      const pi = <usize>nProps;
+      if (lineTokens >= 2 && tokenIs(tp(1), tl(1), 'list')) {
+        if (lineTokens != 5) return E.E_PLY_HEADER;
+        const ct = typeOf(tp(2), tl(2));
+        const it = typeOf(tp(3), tl(3));
+        if (ct == 0 || it == 0) return E.E_PLY_UNSUPPORTED;
+        if (ct == T_FLOAT32 || ct == T_FLOAT64) return E.E_PLY_UNSUPPORTED;
+        store<u8>(PR_LIST + pi, 1);
+        store<u8>(PR_TYPE + pi, it);
+        store<u8>(PR_CTYPE + pi, ct);
+        const role = roleOf(kind, tp(4), tl(4));
+        if (role == ROLE_INDICES && (it == T_FLOAT32 || it == T_FLOAT64))
+          return E.E_PLY_UNSUPPORTED;
+        store<u8>(PR_ROLE + pi, role);
+      } else {
+        if (lineTokens != 3) return E.E_PLY_HEADER;
+        const t = typeOf(tp(1), tl(1));
+        if (t == 0) return E.E_PLY_UNSUPPORTED;
+        store<u8>(PR_LIST + pi, 0);
+        store<u8>(PR_TYPE + pi, t);
+        store<u8>(PR_CTYPE + pi, 0);
+        let role = roleOf(kind, tp(2), tl(2));
+        if (role == ROLE_INDICES) role = ROLE_OTHER;
+        store<u8>(PR_ROLE + pi, role);
+      }
+      store<u32>(EL_NPROP + (ei << 2), load<u32>(EL_NPROP + (ei << 2)) + 1);
+      nProps++;
+    } else if (tokenIs(tp(0), tl(0), 'end_header')) {
+      if (lineTokens != 1) return E.E_PLY_HEADER;
+      sawEnd = true;
+      headerEnd = q;
+      bodyStart = next;
+      break;
+    } else {
+      return E.E_PLY_HEADER;
+    }
+    q = next;
+  }
+  if (!sawEnd || format == 0) return E.E_PLY_HEADER;
+  setRes(R_FORMAT, format);
+  return E.OK;
+}
+
+// ---- binary value readers ----
+
+let bigEndian = false;
+
+function rdInt(p: usize, t: u8): i64 {
+  switch (t) {
+    case T_INT8:
+      return <i64>load<i8>(p);
+    case T_UINT8:
+      return <i64>load<u8>(p);
+    case T_INT16:
+      return <i64>(bigEndian ? <i16>bswap<u16>(load<u16>(p)) : load<i16>(p));
+    case T_UINT16:
+      return <i64>(bigEndian ? bswap<u16>(load<u16>(p)) : load<u16>(p));
+    case T_INT32:
+      return <i64>(bigEndian ? <i32>bswap<u32>(load<u32>(p)) : load<i32>(p));
+    case T_UINT32:
+      return <i64>(bigEndian ? bswap<u32>(load<u32>(p)) : load<u32>(p));
+    case T_FLOAT32:
+      return <i64>rdF(p, t);
+    default:
+      return <i64>rdF(p, t);
+  }
+}
+
+function rdF(p: usize, t: u8): f64 {
+  if (t == T_FLOAT32) {
+    const bits = bigEndian ? bswap<u32>(load<u32>(p)) : load<u32>(p);
+    return <f64>reinterpret<f32>(bits);
+  }
+  if (t == T_FLOAT64) {
+    const bits = bigEndian ? bswap<u64>(load<u64>(p)) : load<u64>(p);
+    return reinterpret<f64>(bits);
+  }
+  return <f64>rdInt(p, t);
+}
+
+/** Colour channel → 0..255 (floats are 0..1; 16-bit values keep the high byte). */
+function toByte(v: f64, t: u8): u32 {
+  let x: f64 = v;
+  if (t == T_FLOAT32 || t == T_FLOAT64) x = v * 255.0;
+  else if (t == T_UINT16 || t == T_INT16) x = v / 257.0;
+  else if (t == T_UINT32 || t == T_INT32) x = v / 16843009.0;
+  if (!(x > 0)) return 0;
+  if (x >= 255) return 255;
+  return <u32>(x + 0.5);
+}
+
+function sizeOf(t: u8): usize {
+  return <usize>load<u8>(TYPE_SIZE + <usize>t);
+}
+
+// Vertex layout found in the header.
+let vIndex: i32 = -1;
+let fIndex: i32 = -1;
+let hasColor = false;
+let hasAlpha = false;
+
+function elementBytes(ei: i32, ascii: bool): u64 {
+  // Smallest possible record: ascii needs at least "0 " per scalar or list count.
+  const p0 = <i32>load<u32>(EL_PROP0 + ((<usize>ei) << 2));
+  const np = <i32>load<u32>(EL_NPROP + ((<usize>ei) << 2));
+  let sum: u64 = 0;
+  for (let i = p0; i < p0 + np; i++) {
+    const list = load<u8>(PR_LIST + <usize>i) != 0;
+    const role = load<u8>(PR_ROLE + <usize>i);
+    const minItems: u64 = role == ROLE_INDICES ? <u64>MIN_FACE_LIST : 0;
+    if (ascii) sum += 2 + (list ? 2 * minItems : 0);
+    else if (list)
+      sum +=
+        <u64>sizeOf(load<u8>(PR_CTYPE + <usize>i)) +
+        minItems * <u64>sizeOf(load<u8>(PR_TYPE + <usize>i));
+    else sum += <u64>sizeOf(load<u8>(PR_TYPE + <usize>i));
+  }
+  return sum;
+}
+
+function checkLayout(bodyLen: usize): i32 {
+  vIndex = -1;
+  fIndex = -1;
+  hasColor = false;
+  const ascii = format == F_PLY_ASCII;
+  let need: u64 = 0;
+  for (let i = 0; i < nElements; i++) {
+    const kind = load<u8>(EL_KIND + <usize>i);
+    if (kind == EK_VERTEX) vIndex = i;
+    else if (kind == EK_FACE) fIndex = i;
+    const count = <u64>load<u32>(EL_COUNT + ((<usize>i) << 2));
+    need += count * elementBytes(i, ascii);
+  }
+  if (vIndex < 0) return E.E_PLY_UNSUPPORTED;
+  const p0 = <i32>load<u32>(EL_PROP0 + ((<usize>vIndex) << 2));
+  const np = <i32>load<u32>(EL_NPROP + ((<usize>vIndex) << 2));
+  let seen: u32 = 0;
+  for (let i = p0; i < p0 + np; i++) {
+    const role = load<u8>(PR_ROLE + <usize>i);
+    if (role != ROLE_OTHER && load<u8>(PR_LIST + <usize>i) != 0) return E.E_PLY_UNSUPPORTED;
+    if (role != ROLE_OTHER) {
+      if (seen & (1 << role)) return E.E_PLY_HEADER;
+      seen |= 1 << role;
+    }
+  }
+  if ((seen & 0xe) != 0xe) return E.E_PLY_UNSUPPORTED;
+  hasColor = (seen & 0x70) == 0x70;
+  hasAlpha = hasColor && (seen & 0x80) != 0;
+  if (fIndex >= 0) {
+    const f0 = <i32>load<u32>(EL_PROP0 + ((<usize>fIndex) << 2));
+    const fn = <i32>load<u32>(EL_NPROP + ((<usize>fIndex) << 2));
+    let found = 0;
+    for (let i = f0; i < f0 + fn; i++) if (load<u8>(PR_ROLE + <usize>i) == ROLE_INDICES) found++;
+    if (found != 1) return E.E_PLY_UNSUPPORTED;
+  }
+  // Declared counts must fit the body before anything is allocated (row 13).
+  if (need > <u64>bodyLen) return E.E_DECLARED_COUNT_MISMATCH;
+  const nv = load<u32>(EL_COUNT + ((<usize>vIndex) << 2));
+  if (nv > E.MAX_VERTICES) return E.E_MESH_TOO_LARGE;
+  if (fIndex >= 0 && load<u32>(EL_COUNT + ((<usize>fIndex) << 2)) > E.MAX_TRIANGLES)
+    return E.E_MESH_TOO_LARGE;
+  return E.OK;
+}
+
+// ---- body ----
+
+let idxOut: usize = 0;
+let triCount: u32 = 0;
+
+function putTriangle(a: u32, b: u32, c: u32): bool {
+  if (triCount >= E.MAX_TRIANGLES) return false;
+  const o = idxOut + <usize>triCount * 12;
+  store<u32>(o, a);
+  store<u32>(o, b, 4);
+  store<u32>(o, c, 8);
+  triCount++;
+  return true;
+}
+
+// Polygon corners of the current face (fan-triangulated once complete).
+const CORNERS: usize = memory.data(MAX_FACE_LIST * 4);
+
+function emitPolygon(n: u32): i32 {
+  if (!arenaEnsure(idxOut + <usize>(triCount + n) * 12 + 16)) return E.E_OUT_OF_MEMORY;
+  const a = load<u32>(CORNERS);
+  for (let k: u32 = 1; k + 1 < n; k++) {
+    if (
+      !putTriangle(
+        a,
+        load<u32>(CORNERS + ((<usize>k) << 2)),
+        load<u32>(CORNERS + ((<usize>(k + 1)) << 2)),
+      )
+    ) {
+      return E.E_MESH_TOO_LARGE;
+    }
+  }
+  return E.OK;
+}
+
+function readBinaryBody(p: usize, end: usize, pos: usize, col: usize): i32 {
+  let q = bodyStart;
+  const nv = plyVertexCount;
+  for (let ei = 0; ei < nElements; ei++) {
+    const kind = load<u8>(EL_KIND + <usize>ei);
+    const count = load<u32>(EL_COUNT + ((<usize>ei) << 2));
+    const p0 = <i32>load<u32>(EL_PROP0 + ((<usize>ei) << 2));
+    const np = <i32>load<u32>(EL_NPROP + ((<usize>ei) << 2));
+    let fixed = true;
+    let stride: usize = 0;
+    for (let i = p0; i < p0 + np; i++) {
+      if (load<u8>(PR_LIST + <usize>i) != 0) fixed = false;
+      else stride += sizeOf(load<u8>(PR_TYPE + <usize>i));
+    }
+    if (kind == EK_VERTEX) {
+      // Vertex properties are scalars (checked in checkLayout): fixed stride.
+      if (<u64>stride * <u64>count > <u64>(end - q)) return E.E_DECLARED_COUNT_MISMATCH;
+      let ox: usize = 0,
+        oy: usize = 0,
+        oz: usize = 0;
+      let tx: u8 = 0,
+        ty: u8 = 0,
+        tz: u8 = 0;
+      let off: usize = 0;
+      for (let i = p0; i < p0 + np; i++) {
+        const role = load<u8>(PR_ROLE + <usize>i);
+        const t = load<u8>(PR_TYPE + <usize>i);
+        if (role == ROLE_X) {
+          ox = off;
+          tx = t;
+        } else if (role == ROLE_Y) {
+          oy = off;
+          ty = t;
+        } else if (role == ROLE_Z) {
+          oz = off;
+          tz = t;
+        }
+        off += sizeOf(t);
+      }
+      const fast = !bigEndian && tx == T_FLOAT32 && ty == T_FLOAT32 && tz == T_FLOAT32;
+      for (let v: u32 = 0; v < count; v++) {
+        const r = q + <usize>v * stride;
+        const o = pos + <usize>v * 12;
+        if (fast) {
+          store<f32>(o, load<f32>(r + ox));
+          store<f32>(o, load<f32>(r + oy), 4);
+          store<f32>(o, load<f32>(r + oz), 8);
+        } else {
+          store<f32>(o, <f32>rdF(r + ox, tx));
+          store<f32>(o, <f32>rdF(r + oy, ty), 4);
+          store<f32>(o, <f32>rdF(r + oz, tz), 8);
+        }
+      }
+      if (hasColor) {
+        off = 0;
+        for (let i = p0; i < p0 + np; i++) {
+          const role = load<u8>(PR_ROLE + <usize>i);
+          const t = load<u8>(PR_TYPE + <usize>i);
+          if (role >= ROLE_R && role <= ROLE_A) {
+            const ch: usize = <usize>(role - ROLE_R);
+            if (t == T_UINT8) {
+              for (let v: u32 = 0; v < count; v++)
+                store<u8>(col + <usize>v * 4 + ch, load<u8>(q + <usize>v * stride + off));
+            } else {
+              for (let v: u32 = 0; v < count; v++) {
+                store<u8>(
+                  col + <usize>v * 4 + ch,
+                  <u8>toByte(rdF(q + <usize>v * stride + off, t), t),
+                );
+              }
+            }
+          }
+          off += sizeOf(t);
+        }
+      }
+      q += <usize>count * stride;
+      continue;
+    }
+    if (fixed) {
+      if (<u64>stride * <u64>count > <u64>(end - q)) return E.E_DECLARED_COUNT_MISMATCH;
+      q += <usize>count * stride;
+      continue;
+    }
+    for (let r: u32 = 0; r < count; r++) {
+      for (let i = p0; i < p0 + np; i++) {
+        const t = load<u8>(PR_TYPE + <usize>i);
+        const sz = sizeOf(t);
+        if (load<u8>(PR_LIST + <usize>i) == 0) {
+          if (q + sz > end) return E.E_DECLARED_COUNT_MISMATCH;
+          q += sz;
+          continue;
+        }
+        const ct = load<u8>(PR_CTYPE + <usize>i);
+        const csz = sizeOf(ct);
+        if (q + csz > end) return E.E_DECLARED_COUNT_MISMATCH;
+        const n = rdInt(q, ct);
+        q += csz;
+        const isIdx = kind == EK_FACE && load<u8>(PR_ROLE + <usize>i) == ROLE_INDICES;
+        if (isIdx && (n < <i64>MIN_FACE_LIST || n > <i64>MAX_FACE_LIST)) {
+          setRes(R_DETAIL, r);
+          return E.E_LIST_TOO_LONG;
+        }
+        if (n < 0 || <u64>n * <u64>sz > <u64>(end - q)) return E.E_DECLARED_COUNT_MISMATCH;
+        if (isIdx) {
+          const m = <u32>n;
+          for (let k: u32 = 0; k < m; k++) {
+            const v = rdInt(q + <usize>k * sz, t);
+            if (v < 0 || v >= <i64>nv) {
+              setRes(R_DETAIL, r);
+              return E.E_INDEX_OUT_OF_RANGE;
+            }
+            store<u32>(CORNERS + ((<usize>k) << 2), <u32>v);
+          }
+          const err = emitPolygon(m);
+          if (err != E.OK) return err;
+        }
+        q += <usize>n * sz;
+      }
+    }
+  }
+  plyBodyEnd = q;
+  if (q < end) addFlag(FLAG_TRAILING_BYTES);
+  return E.OK;
+}
+
+function asciiError(): i32 {
+  setRes(R_DETAIL, tokLine);
+  if (tokTooLong) return E.E_LINE_TOO_LONG;
+  return E.E_DECLARED_COUNT_MISMATCH;
+}
+
+function readAsciiBody(p: usize, end: usize, pos: usize, col: usize, headerLines: u32): i32 {
+  tokInit(bodyStart, end, headerLines + 1);
+  const nv = plyVertexCount;
+  for (let ei = 0; ei < nElements; ei++) {
+    const kind = load<u8>(EL_KIND + <usize>ei);
+    const count = load<u32>(EL_COUNT + ((<usize>ei) << 2));
+    const p0 = <i32>load<u32>(EL_PROP0 + ((<usize>ei) << 2));
+    const np = <i32>load<u32>(EL_NPROP + ((<usize>ei) << 2));
+    for (let r: u32 = 0; r < count; r++) {
+      for (let i = p0; i < p0 + np; i++) {
+        const t = load<u8>(PR_TYPE + <usize>i);
+        const role = load<u8>(PR_ROLE + <usize>i);
+        if (load<u8>(PR_LIST + <usize>i) == 0) {
+          if (!tokNext()) return asciiError();
+          const st = parseNumber(tokStart, tokLen);
+          if (st == NUM_NON_FINITE && kind == EK_VERTEX && role >= ROLE_X && role <= ROLE_Z) {
+            setRes(R_DETAIL, tokLine);
+            return E.E_NON_FINITE_COORDINATE;
+          }
+          if (st != NUM_OK) {
+            setRes(R_DETAIL, tokLine);
+            return E.E_PLY_SYNTAX;
+          }
+          if (kind == EK_VERTEX) {
+            const o = pos + <usize>r * 12;
+            if (role == ROLE_X) store<f32>(o, <f32>numValue);
+            else if (role == ROLE_Y) store<f32>(o, <f32>numValue, 4);
+            else if (role == ROLE_Z) store<f32>(o, <f32>numValue, 8);
+            else if (hasColor && role >= ROLE_R && role <= ROLE_A) {
+              store<u8>(col + <usize>r * 4 + <usize>(role - ROLE_R), <u8>toByte(numValue, t));
+            }
+          }
+          continue;
+        }
+        if (!tokNext()) return asciiError();
+        const cnt = parseUint(tokStart, tokLen);
+        const isIdx = kind == EK_FACE && role == ROLE_INDICES;
+        if (cnt < 0) {
+          setRes(R_DETAIL, tokLine);
+          return isIdx && parseNumber(tokStart, tokLen) == NUM_OK
+            ? E.E_LIST_TOO_LONG
+            : E.E_PLY_SYNTAX;
+        }
+        if (isIdx && (cnt < <i64>MIN_FACE_LIST || cnt > <i64>MAX_FACE_LIST)) {
+          setRes(R_DETAIL, tokLine);
+          return E.E_LIST_TOO_LONG;
+        }
+        // A list can never be longer than the remaining text (2 bytes per item at least).
+        if (<u64>cnt * 2 > <u64>(end - tokPos) + 1) return E.E_DECLARED_COUNT_MISMATCH;
+        const m = <u32>cnt;
+        for (let k: u32 = 0; k < m; k++) {
+          if (!tokNext()) return asciiError();
+          if (isIdx) {
+            const st = parseNumber(tokStart, tokLen);
+            if (st != NUM_OK || numValue != Math.floor(numValue)) {
+              setRes(R_DETAIL, tokLine);
+              return E.E_PLY_SYNTAX;
+            }
+            if (numValue < 0 || numValue >= <f64>nv) {
+              setRes(R_DETAIL, tokLine);
+              return E.E_INDEX_OUT_OF_RANGE;
+            }
+            store<u32>(CORNERS + ((<usize>k) << 2), <u32>numValue);
+          }
+        }
+        if (isIdx) {
+          const err = emitPolygon(m);
+          if (err != E.OK) return err;
+        }
+      }
+    }
+  }
+  plyBodyEnd = tokPos;
+  // Only whitespace may follow the last record.
+  if (tokNext()) {
+    setRes(R_DETAIL, tokLine);
+    return E.E_DECLARED_COUNT_MISMATCH;
+  }
+  if (tokTooLong) return asciiError();
+  return E.OK;
+}
+
+/** Full PLY read: positions, optional RGBA colours, triangle indices (+ vertex normals). */
+export function readPly(p: usize, len: usize, wantNormals: bool): i32 {
+  let err = parseHeader(p, len);
+  if (err != E.OK) return err;
+  const headerLines = <u32>0;
+  const end = p + len;
+  err = checkLayout(end - bodyStart);
+  if (err != E.OK) return err;
+  bigEndian = format == F_PLY_BINARY_BE;
+  const nv = load<u32>(EL_COUNT + ((<usize>vIndex) << 2));
+  plyVertexCount = nv;
+  const pos = arenaAlloc(<u64>nv * 12);
+  if (pos == 0) return E.E_OUT_OF_MEMORY;
+  let col: usize = 0;
+  if (hasColor) {
+    col = arenaAlloc(<u64>nv * 4);
+    if (col == 0) return E.E_OUT_OF_MEMORY;
+  }
+  if (hasColor && !hasAlpha) memory.fill(col, 255, <usize>nv * 4);
+  idxOut = arenaMark();
+  triCount = 0;
+  if (format == F_PLY_ASCII) {
+    let lines: u32 = 0;
+    for (let q = p; q < bodyStart; q++) if (load<u8>(q) == 0x0a) lines++;
+    err = readAsciiBody(p, end, pos, col, lines + headerLines);
+  } else {
+    err = readBinaryBody(p, end, pos, col);
+  }
+  if (err != E.OK) return err;
+  arenaCommit(idxOut + <usize>triCount * 12);
+  if (!scanPacked(pos, nv)) {
+    setRes(R_DETAIL, firstNonFinite(pos, nv, 12));
+    return E.E_NON_FINITE_COORDINATE;
+  }
+  if (triCount == 0) return E.E_NO_GEOMETRY;
+  plyPositions = pos;
+  plyIndices = idxOut;
+  plyTriangles = triCount;
+  plyColors = col;
+  setRes(R_POS_PTR, <u32>pos);
+  setRes(R_VERTEX_COUNT, nv);
+  setRes(R_INDEX_PTR, <u32>idxOut);
+  setRes(R_TRIANGLE_COUNT, triCount);
+  if (hasColor) {
+    setRes(R_COLOR_PTR, <u32>col);
+    addFlag(FLAG_HAS_COLORS);
+  }
+  if (wantNormals) {
+    const nrm = arenaAlloc(<u64>nv * 12);
+    if (nrm == 0) return E.E_OUT_OF_MEMORY;
+    indexedVertexNormals(pos, nv, idxOut, triCount, nrm);
+    setRes(R_NORMAL_PTR, <u32>nrm);
+  }
+  return E.OK;
+}
+
+/** Validated PLY with `comment` and `obj_info` header lines removed and trailing bytes dropped. */
+export function sanitisePly(p: usize, len: usize): i32 {
+  const err = readPly(p, len, false);
+  if (err != E.OK) return err;
+  let bodyEnd = plyBodyEnd;
+  if (format == F_PLY_ASCII) {
+    // Keep the rest of the last record's line.
+    const end = p + len;
+    while (bodyEnd < end && load<u8>(bodyEnd) != 0x0a) bodyEnd++;
+    if (bodyEnd < end) bodyEnd++;
+  }
+  const maxLen = <u64>(bodyEnd - p);
+  const out = arenaAlloc(maxLen);
+  if (out == 0) return E.E_OUT_OF_MEMORY;
+  let o = out;
+  let q = p;
+  while (q < bodyStart) {
+    let e = q;
+    while (e < bodyStart && load<u8>(e) != 0x0a) e++;
+    const next = e < bodyStart ? e + 1 : e;
+    splitLine(q, e);
+    const drop =
+      lineTokens > 0 && (tokenIs(tp(0), tl(0), 'comment') || tokenIs(tp(0), tl(0), 'obj_info'));
+    if (!drop) {
+      memory.copy(o, q, next - q);
+      o += next - q;
+    }
+    q = next;
+  }
+  memory.copy(o, bodyStart, bodyEnd - bodyStart);
+  o += bodyEnd - bodyStart;
+  arenaCommit(o);
+  setRes(R_OUT_PTR, <u32>out);
+  setRes(R_OUT_LEN, <u32>(o - out));
+  return E.OK;
+}

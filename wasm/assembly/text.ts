@@ -1,0 +1,227 @@
+// Text helpers shared by the ASCII STL and ASCII PLY readers.
+
+// Exact powers of ten for the fast path (Clinger): mantissa < 2^53 and |exponent| <= 22.
+const POW10: usize = memory.data<f64>([
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+  1e18, 1e19, 1e20, 1e21, 1e22,
+]);
+
+// A line (from its first non-blank byte to its newline) longer than this is refused.
+export const MAX_LINE: usize = 1024;
+
+export const NUM_OK: i32 = 0;
+export const NUM_SYNTAX: i32 = 1;
+export const NUM_NON_FINITE: i32 = 2;
+
+export let numValue: f64 = 0;
+
+export function isSpace(c: u32): bool {
+  return c == 0x20 || c == 0x09 || c == 0x0a || c == 0x0d || c == 0x0b || c == 0x0c;
+}
+
+function lower(c: u32): u32 {
+  return c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
+}
+
+/** Case-insensitive comparison of bytes [p, p+len) with an ASCII literal. */
+export function tokenIs(p: usize, len: usize, s: string): bool {
+  if (len != <usize>s.length) return false;
+  for (let i: usize = 0; i < len; i++) {
+    if (lower(load<u8>(p + i)) != lower(<u32>s.charCodeAt(<i32>i))) return false;
+  }
+  return true;
+}
+
+/** Case-sensitive comparison (XML names). */
+export function bytesEq(p: usize, len: usize, s: string): bool {
+  if (len != <usize>s.length) return false;
+  for (let i: usize = 0; i < len; i++) {
+    if (<u32>load<u8>(p + i) != <u32>s.charCodeAt(<i32>i)) return false;
+  }
+  return true;
+}
+
+function isNonFiniteWord(p: usize, len: usize): bool {
+  return tokenIs(p, len, 'nan') || tokenIs(p, len, 'inf') || tokenIs(p, len, 'infinity');
+}
+
+/**
+ * Parses the whole token [p, p+len) as a decimal floating-point number into numValue.
+ * NaN/Inf spellings and overflow give NUM_NON_FINITE; anything else malformed gives NUM_SYNTAX.
+ */
+export function parseNumber(p: usize, len: usize): i32 {
+  if (len == 0) return NUM_SYNTAX;
+  const end = p + len;
+  let q = p;
+  let neg = false;
+  let c = <u32>load<u8>(q);
+  if (c == 0x2d || c == 0x2b) {
+    neg = c == 0x2d;
+    q++;
+  }
+  if (q < end) {
+    const c0 = lower(load<u8>(q));
+    if (c0 == 0x6e || c0 == 0x69) return isNonFiniteWord(q, end - q) ? NUM_NON_FINITE : NUM_SYNTAX;
+  }
+  let mant: u64 = 0;
+  let digits: i32 = 0;
+  let exp10: i32 = 0;
+  let any = false;
+  while (q < end) {
+    c = load<u8>(q);
+    const d = c - 0x30;
+    if (d > 9) break;
+    any = true;
+    if (digits < 19) {
+      mant = mant * 10 + <u64>d;
+      if (mant != 0) digits++;
+    } else exp10++;
+    q++;
+  }
+  if (q < end && load<u8>(q) == 0x2e) {
+    q++;
+    while (q < end) {
+      c = load<u8>(q);
+      const d = c - 0x30;
+      if (d > 9) break;
+      any = true;
+      if (digits < 19) {
+        mant = mant * 10 + <u64>d;
+        if (mant != 0) digits++;
+        exp10--;
+      }
+      q++;
+    }
+  }
+  if (!any) return NUM_SYNTAX;
+  if (q < end) {
+    c = load<u8>(q);
+    if (c != 0x65 && c != 0x45) return NUM_SYNTAX;
+    q++;
+    let eneg = false;
+    if (q < end) {
+      c = load<u8>(q);
+      if (c == 0x2d || c == 0x2b) {
+        eneg = c == 0x2d;
+        q++;
+      }
+    }
+    if (q >= end) return NUM_SYNTAX;
+    let e: i32 = 0;
+    while (q < end) {
+      const d = <u32>load<u8>(q) - 0x30;
+      if (d > 9) return NUM_SYNTAX;
+      if (e < 100000) e = e * 10 + <i32>d;
+      q++;
+    }
+    exp10 += eneg ? -e : e;
+  }
+  let v: f64;
+  if (mant == 0) v = 0;
+  else if (mant <= (<u64>1) << 53 && exp10 >= -22 && exp10 <= 22) {
+    const m = <f64>mant;
+    v =
+      exp10 >= 0
+        ? m * load<f64>(POW10 + ((<usize>exp10) << 3))
+        : m / load<f64>(POW10 + ((<usize>-exp10) << 3));
+  } else if (exp10 > 400) v = Infinity;
+  else if (exp10 < -400) v = 0;
+  else {
+    // Outside the exact range: two steps keep intermediate values inside f64 range.
+    const half = exp10 / 2;
+    v = <f64>mant * Math.pow(10, <f64>half) * Math.pow(10, <f64>(exp10 - half));
+  }
+  numValue = neg ? -v : v;
+  if (!isFinite(v)) return NUM_NON_FINITE;
+  return NUM_OK;
+}
+
+/** Parses an unsigned decimal integer token (digits only). Returns -1 if invalid or > 2^32-1. */
+export function parseUint(p: usize, len: usize): i64 {
+  if (len == 0 || len > 10) return -1;
+  let v: i64 = 0;
+  for (let i: usize = 0; i < len; i++) {
+    const d = <u32>load<u8>(p + i) - 0x30;
+    if (d > 9) return -1;
+    v = v * 10 + <i64>d;
+  }
+  return v > 0xffffffff ? -1 : v;
+}
+
+// ---- whitespace tokenizer over [pos, end) with line tracking ----
+
+export let tokPos: usize = 0;
+export let tokEnd: usize = 0;
+export let tokStart: usize = 0;
+export let tokLen: usize = 0;
+export let tokLine: u32 = 1;
+// Start of the current line's content (first non-blank byte), for the line-length cap.
+let lineContent: usize = 0;
+let lineHasContent = false;
+export let tokTooLong = false;
+
+export function tokInit(p: usize, end: usize, line: u32): void {
+  tokPos = p;
+  tokEnd = end;
+  tokLine = line;
+  lineHasContent = false;
+  lineContent = p;
+  tokTooLong = false;
+}
+
+/** Advances to the next token; false at end of input or when a line is too long (tokTooLong). */
+export function tokNext(): bool {
+  let q = tokPos;
+  const end = tokEnd;
+  while (q < end) {
+    const c = <u32>load<u8>(q);
+    if (c == 0x0a) {
+      tokLine++;
+      lineHasContent = false;
+    } else if (!isSpace(c)) break;
+    q++;
+  }
+  if (q >= end) {
+    tokPos = q;
+    return false;
+  }
+  if (!lineHasContent) {
+    lineHasContent = true;
+    lineContent = q;
+  }
+  const s = q;
+  while (q < end && !isSpace(<u32>load<u8>(q))) {
+    q++;
+    if (q - lineContent > MAX_LINE) {
+      tokTooLong = true;
+      tokPos = q;
+      return false;
+    }
+  }
+  if (q - lineContent > MAX_LINE) {
+    tokTooLong = true;
+    tokPos = q;
+    return false;
+  }
+  tokStart = s;
+  tokLen = q - s;
+  tokPos = q;
+  return true;
+}
+
+/** Skips the rest of the current line (e.g. the name after `solid`). */
+export function tokSkipLine(): bool {
+  let q = tokPos;
+  while (q < tokEnd) {
+    const c = load<u8>(q);
+    if (c == 0x0a) break;
+    q++;
+    if (lineHasContent && q - lineContent > MAX_LINE) {
+      tokTooLong = true;
+      tokPos = q;
+      return false;
+    }
+  }
+  tokPos = q;
+  return true;
+}

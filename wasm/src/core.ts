@@ -1,0 +1,378 @@
+/**
+ * Host side of the mesh module, identical in Node and the browser (no Node imports here).
+ * One `MeshModule` owns one wasm instance; every call copies the input into wasm memory, runs
+ * one operation and copies the results out (or returns views with `view: true`).
+ */
+import { MeshError } from './errors.js';
+
+interface MeshExports {
+  memory: WebAssembly.Memory;
+  results(): number;
+  reset(): void;
+  alloc(size: number): number;
+  reserve(size: number): number;
+  detect(p: number, len: number): number;
+  decodeHps(p: number, len: number, stl: number): number;
+  parse(p: number, len: number, normals: number): number;
+  sanitise(p: number, len: number): number;
+  writeStl(pos: number, vertices: number, idx: number, triangles: number): number;
+  vertexNormals(pos: number, vertices: number, idx: number, triangles: number, out: number): number;
+  base64Decode(p: number, len: number): number;
+}
+
+// Result slots (wasm/assembly/results.ts).
+const R_FORMAT = 0;
+const R_DETAIL = 1;
+const R_POS_PTR = 2;
+const R_VERTEX_COUNT = 3;
+const R_INDEX_PTR = 4;
+const R_TRIANGLE_COUNT = 5;
+const R_NORMAL_PTR = 6;
+const R_COLOR_PTR = 7;
+const R_OUT_PTR = 8;
+const R_OUT_LEN = 9;
+const R_MESH_COLOR = 10;
+const R_FLAGS = 11;
+const R_BBOX = 12;
+const R_PEAK = 18;
+const R_SOURCE_FORMAT = 19;
+
+const FLAG_MESH_COLOR = 1;
+const FLAG_NARROW_INDICES = 2;
+
+const WARNING_FLAGS = [
+  [4, 'EXTRA_GEOMETRY_IGNORED'],
+  [8, 'TRAILING_BYTES'],
+  [16, 'MULTIPLE_SOLIDS'],
+  [32, 'DEGENERATE_BOUNDS'],
+  [64, 'HUGE_COORDINATES'],
+] as const;
+
+export type MeshWarning = (typeof WARNING_FLAGS)[number][1];
+
+export type MeshFormat =
+  'stl-binary' | 'stl-ascii' | 'ply-ascii' | 'ply-binary-le' | 'ply-binary-be' | 'ply' | 'dcm';
+
+const FORMATS: readonly (MeshFormat | null)[] = [
+  null,
+  'stl-binary',
+  'stl-ascii',
+  'ply-ascii',
+  'ply-binary-le',
+  'ply-binary-be',
+  'dcm',
+  'ply',
+];
+
+/** File kinds as named by extensions and the upload API. */
+export type MeshKind = 'stl' | 'ply' | 'dcm';
+
+export function kindOf(format: MeshFormat): MeshKind {
+  return format.startsWith('stl') ? 'stl' : format.startsWith('ply') ? 'ply' : 'dcm';
+}
+
+export type Vec3 = [number, number, number];
+
+export interface MeshStats {
+  triangleCount: number;
+  /** Indexed meshes (PLY, DCM): stored vertices. STL: 3 × triangles (a triangle soup). */
+  vertexCount: number;
+  bounds: { min: Vec3; max: Vec3 };
+  warnings: MeshWarning[];
+}
+
+export interface DcmMesh extends MeshStats {
+  /** float32 x, y, z per vertex, in file order. */
+  vertices: Float32Array;
+  /** u32 triples in decoded order with decoded corner order. */
+  faces: Uint32Array;
+  /** `Facets@color` as stored (24-bit number; channel order unknown), null when absent. */
+  color: number | null;
+  /** Width of the opcode 5/7 indices that validated (32 in every real file). */
+  indexWidth: 16 | 32;
+}
+
+export interface ViewerMesh {
+  format: MeshFormat;
+  /** Non-indexed (STL: 9 floats per triangle) or indexed (PLY, DCM) float32 positions. */
+  positions: Float32Array;
+  /** Per-position normals: flat for STL, area-weighted vertex normals otherwise. */
+  normals: Float32Array | null;
+  /** RGBA8 per vertex (PLY with colours only). */
+  colors: Uint8Array | null;
+  /** u32 triangle indices for indexed meshes, null for STL. */
+  indices: Uint32Array | null;
+  /** DCM `Facets@color` when present. */
+  meshColor: number | null;
+  stats: MeshStats;
+}
+
+export interface ConvertedStl {
+  /** Binary STL: 80-byte header, u32 count, 50-byte records. */
+  stl: Uint8Array;
+  stats: MeshStats;
+  color: number | null;
+}
+
+export interface SanitisedFile {
+  /** What the upload was. */
+  sourceFormat: MeshFormat;
+  /** What is stored: STL (binary) or PLY. */
+  kind: 'stl' | 'ply';
+  /** True when the stored bytes are a conversion (ASCII STL or DCM → binary STL). */
+  converted: boolean;
+  bytes: Uint8Array;
+  stats: MeshStats;
+}
+
+export interface ParseOptions {
+  /** Compute normals (flat per triangle for STL, vertex normals for PLY/DCM). Default true. */
+  normals?: boolean;
+  /** Return views into wasm memory instead of copies; valid until the next call. */
+  view?: boolean;
+}
+
+/** Above this, the instance is dropped after a call so its memory can be reclaimed. */
+const RELEASE_BYTES = 512 * 1024 * 1024;
+
+export class MeshModule {
+  private instance: WebAssembly.Instance | null = null;
+  private peak = 0;
+
+  private constructor(private readonly module: WebAssembly.Module) {}
+
+  /** Compiles (if needed) and instantiates; `source` is the wasm bytes or a compiled module. */
+  static async create(source: BufferSource | WebAssembly.Module): Promise<MeshModule> {
+    const module =
+      source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source);
+    const m = new MeshModule(module);
+    m.instance = await WebAssembly.instantiate(module, {});
+    return m;
+  }
+
+  /** Arena bytes used by the last call (input copy included): the allocation bound tests check. */
+  get lastPeakBytes(): number {
+    return this.peak;
+  }
+
+  /** Current size of the wasm memory in bytes. */
+  get memoryBytes(): number {
+    return this.exports().memory.buffer.byteLength;
+  }
+
+  private exports(): MeshExports {
+    if (!this.instance) this.instance = new WebAssembly.Instance(this.module, {});
+    return this.instance.exports as unknown as MeshExports;
+  }
+
+  private slots(x: MeshExports): Uint32Array {
+    return new Uint32Array(x.memory.buffer, x.results(), 32);
+  }
+
+  private call<T>(
+    input: Uint8Array,
+    op: (x: MeshExports, p: number, n: number) => number,
+    read: (x: MeshExports, r: Uint32Array) => T,
+  ): T {
+    const x = this.exports();
+    try {
+      x.reset();
+      const p = x.alloc(input.length);
+      if (p === 0) throw new MeshError('OUT_OF_MEMORY');
+      new Uint8Array(x.memory.buffer, p, input.length).set(input);
+      const code = op(x, p, input.length);
+      const r = this.slots(x);
+      this.peak = r[R_PEAK] ?? 0;
+      if (code !== 0) throw MeshError.fromNumber(code, r[R_DETAIL] ?? 0);
+      return read(x, r);
+    } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError || e instanceof RangeError) {
+        this.instance = null;
+        throw new MeshError('INTERNAL_ERROR', `The mesh module failed unexpectedly: ${e.message}`);
+      }
+      throw e;
+    } finally {
+      if (this.instance && x.memory.buffer.byteLength > RELEASE_BYTES) this.instance = null;
+    }
+  }
+
+  /** Grows wasm memory ahead of a large call (e.g. while the file is still downloading). */
+  reserve(bytes: number): void {
+    const x = this.exports();
+    x.reset();
+    if (!x.reserve(bytes)) throw new MeshError('OUT_OF_MEMORY');
+  }
+
+  detect(bytes: Uint8Array): MeshFormat {
+    return this.call(
+      bytes,
+      (x, p, n) => x.detect(p, n),
+      (_x, r) => FORMATS[r[R_FORMAT] ?? 0] ?? 'stl-binary',
+    );
+  }
+
+  decodeDcm(bytes: Uint8Array): DcmMesh {
+    return this.call(
+      bytes,
+      (x, p, n) => x.decodeHps(p, n, 0),
+      (x, r) => {
+        const nv = r[R_VERTEX_COUNT] ?? 0;
+        const nf = r[R_TRIANGLE_COUNT] ?? 0;
+        const flags = r[R_FLAGS] ?? 0;
+        return {
+          ...stats(x, r),
+          vertices: f32(x, r[R_POS_PTR] ?? 0, nv * 3, false),
+          faces: u32(x, r[R_INDEX_PTR] ?? 0, nf * 3, false),
+          color: flags & FLAG_MESH_COLOR ? (r[R_MESH_COLOR] ?? 0) : null,
+          indexWidth: flags & FLAG_NARROW_INDICES ? 16 : 32,
+        };
+      },
+    );
+  }
+
+  /** DCM → binary STL (80-byte header + count + records). */
+  convertDcmToStl(bytes: Uint8Array, opts: { view?: boolean } = {}): ConvertedStl {
+    return this.call(
+      bytes,
+      (x, p, n) => x.decodeHps(p, n, 1),
+      (x, r) => ({
+        stl: u8(x, r[R_OUT_PTR] ?? 0, r[R_OUT_LEN] ?? 0, opts.view === true),
+        stats: stats(x, r),
+        color: (r[R_FLAGS] ?? 0) & FLAG_MESH_COLOR ? (r[R_MESH_COLOR] ?? 0) : null,
+      }),
+    );
+  }
+
+  /** STL, PLY or DCM → buffers ready for a GPU (see ViewerMesh). */
+  parseMesh(bytes: Uint8Array, opts: ParseOptions = {}): ViewerMesh {
+    const normals = opts.normals !== false;
+    const view = opts.view === true;
+    return this.call(
+      bytes,
+      (x, p, n) => x.parse(p, n, normals ? 1 : 0),
+      (x, r) => {
+        const format = FORMATS[r[R_FORMAT] ?? 0] ?? 'stl-binary';
+        const nv = r[R_VERTEX_COUNT] ?? 0;
+        const nt = r[R_TRIANGLE_COUNT] ?? 0;
+        const colorPtr = r[R_COLOR_PTR] ?? 0;
+        const flags = r[R_FLAGS] ?? 0;
+        const indexed = format !== 'stl-binary' && format !== 'stl-ascii';
+        return {
+          format,
+          positions: f32(x, r[R_POS_PTR] ?? 0, nv * 3, view),
+          normals: normals ? f32(x, r[R_NORMAL_PTR] ?? 0, nv * 3, view) : null,
+          colors: colorPtr ? u8(x, colorPtr, nv * 4, view) : null,
+          indices: indexed ? u32(x, r[R_INDEX_PTR] ?? 0, nt * 3, view) : null,
+          meshColor: flags & FLAG_MESH_COLOR ? (r[R_MESH_COLOR] ?? 0) : null,
+          stats: stats(x, r),
+        };
+      },
+    );
+  }
+
+  /**
+   * Server-side check of an uploaded file: detects the format by content, validates it fully
+   * and returns the bytes to store (no patient text: blank STL header, no PLY comments,
+   * ASCII STL and DCM converted to binary STL). `expect` is the kind named by the extension.
+   */
+  validateAndSanitise(bytes: Uint8Array, opts: { expect?: MeshKind } = {}): SanitisedFile {
+    return this.call(
+      bytes,
+      (x, p, n) => x.sanitise(p, n),
+      (x, r) => {
+        const sourceFormat = FORMATS[r[R_SOURCE_FORMAT] ?? 0] ?? 'stl-binary';
+        const kind = sourceFormat.startsWith('ply') ? 'ply' : 'stl';
+        if (opts.expect && kindOf(sourceFormat) !== opts.expect) {
+          throw new MeshError(
+            'CONTENT_MISMATCH',
+            `The file content is ${kindOf(sourceFormat).toUpperCase()}, not ${opts.expect.toUpperCase()}.`,
+          );
+        }
+        return {
+          sourceFormat,
+          kind,
+          converted: sourceFormat === 'stl-ascii' || sourceFormat === 'dcm',
+          bytes: u8(x, r[R_OUT_PTR] ?? 0, r[R_OUT_LEN] ?? 0, false),
+          stats: stats(x, r),
+        };
+      },
+    );
+  }
+
+  /** Binary STL from positions and optional triangle indices (without: a triangle soup). */
+  writeStl(positions: Float32Array, indices?: Uint32Array): Uint8Array {
+    const bytes = new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength);
+    return this.call(
+      bytes,
+      (x, p) => {
+        const vertices = Math.floor(positions.length / 3);
+        if (!indices) return x.writeStl(p, vertices, 0, Math.floor(vertices / 3));
+        const ip = x.alloc(indices.byteLength);
+        if (ip === 0) return 26;
+        new Uint32Array(x.memory.buffer, ip, indices.length).set(indices);
+        return x.writeStl(p, vertices, ip, Math.floor(indices.length / 3));
+      },
+      (x, r) => u8(x, r[R_OUT_PTR] ?? 0, r[R_OUT_LEN] ?? 0, false),
+    );
+  }
+
+  /** Area-weighted vertex normals of an indexed mesh. */
+  vertexNormals(
+    positions: Float32Array,
+    indices: Uint32Array,
+    opts: { view?: boolean } = {},
+  ): Float32Array {
+    const bytes = new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength);
+    const vertices = Math.floor(positions.length / 3);
+    let out = 0;
+    return this.call(
+      bytes,
+      (x, p) => {
+        const ip = x.alloc(indices.byteLength);
+        out = x.alloc(vertices * 12);
+        if (ip === 0 || out === 0) return 26;
+        new Uint32Array(x.memory.buffer, ip, indices.length).set(indices);
+        return x.vertexNormals(p, vertices, ip, Math.floor(indices.length / 3), out);
+      },
+      (x) => f32(x, out, vertices * 3, opts.view === true),
+    );
+  }
+
+  /** Strict base64 (ASCII bytes, whitespace allowed) → bytes. */
+  decodeBase64(text: Uint8Array, opts: { view?: boolean } = {}): Uint8Array {
+    return this.call(
+      text,
+      (x, p, n) => x.base64Decode(p, n),
+      (x, r) => u8(x, r[R_OUT_PTR] ?? 0, r[R_OUT_LEN] ?? 0, opts.view === true),
+    );
+  }
+}
+
+function stats(x: MeshExports, r: Uint32Array): MeshStats {
+  const b = new Float32Array(x.memory.buffer, x.results() + R_BBOX * 4, 6);
+  const flags = r[R_FLAGS] ?? 0;
+  return {
+    triangleCount: r[R_TRIANGLE_COUNT] ?? 0,
+    vertexCount: r[R_VERTEX_COUNT] ?? 0,
+    bounds: {
+      min: [b[0] ?? 0, b[1] ?? 0, b[2] ?? 0],
+      max: [b[3] ?? 0, b[4] ?? 0, b[5] ?? 0],
+    },
+    warnings: WARNING_FLAGS.filter(([bit]) => flags & bit).map(([, name]) => name),
+  };
+}
+
+function u8(x: MeshExports, p: number, n: number, view: boolean): Uint8Array {
+  const v = new Uint8Array(x.memory.buffer, p, n);
+  return view ? v : v.slice();
+}
+
+function f32(x: MeshExports, p: number, n: number, view: boolean): Float32Array {
+  const v = new Float32Array(x.memory.buffer, p, n);
+  return view ? v : v.slice();
+}
+
+function u32(x: MeshExports, p: number, n: number, view: boolean): Uint32Array {
+  const v = new Uint32Array(x.memory.buffer, p, n);
+  return view ? v : v.slice();
+}

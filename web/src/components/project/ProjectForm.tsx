@@ -1,0 +1,373 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MATERIALS } from '../../../../api/src/domain/materials';
+import {
+  FAILED_TO_CREATE_PROJECT,
+  NO_AUTH_TOKEN,
+  PLEASE_AGREE_TO_TERMS,
+  PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT,
+  PLEASE_FILL_REQUIRED_FIELDS,
+  PROJECT_CREATED,
+  UPLOAD_AT_LEAST_ONE_DCM_STL_OR_PLY,
+  UPLOAD_AT_LEAST_ONE_STL_OR_PLY,
+  failedToProcess,
+  fileExceedsLimit,
+  unsupportedFiles,
+} from '../../messages';
+import { toast } from '../../stores/useToastStore';
+import { BotCheck } from '../../ui/BotCheck';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Icon } from '../../ui/Icon';
+import { convertDcm } from './convertDcm';
+import { formatBytes } from './format';
+import type { CreateResult } from './types';
+import { uploadProject } from './uploadProject';
+import './project.css';
+
+const PUBLIC_MAX_BYTES = 50 * 1024 * 1024;
+const ALLOWED = ['stl', 'ply', 'dcm'];
+const MATERIAL_KEYS = Object.keys(MATERIALS) as (keyof typeof MATERIALS)[];
+
+interface UploadFile {
+  key: number;
+  /** What is sent: the original, or the STL converted from a DCM. */
+  file: File | null;
+  originalName: string;
+  format: 'stl' | 'ply';
+  converting: boolean;
+  material: string;
+  customName: string;
+  teeth: boolean;
+}
+
+const extOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
+
+export interface ProjectFormProps {
+  /** 'public' adds the bot check and the terms and enforces 50 MB per file. */
+  mode: 'user' | 'public';
+  /** Called with the create answer; the page shows its success modal. */
+  onCreated: (result: CreateResult) => void;
+}
+
+/** The create form of spec §2 (New project and Quick public upload): fields, file list, progress. */
+export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
+  const [name, setName] = useState('');
+  const [patientName, setPatientName] = useState('');
+  const [laboratoryName, setLaboratoryName] = useState('');
+  const [comment, setComment] = useState('');
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [terms, setTerms] = useState(false);
+  const [botToken, setBotToken] = useState<string | null>(null);
+  const [botReset, setBotReset] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const nextKey = useRef(1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const defaultMaterial = mode === 'public' ? 'enamel' : 'default';
+
+  const update = (key: number, patch: Partial<UploadFile>) =>
+    setFiles((fs) => fs.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+
+  function addFiles(list: FileList | null) {
+    if (!list) return;
+    const chosen = Array.from(list);
+    const unsupported = chosen.filter((f) => !ALLOWED.includes(extOf(f.name))).map((f) => f.name);
+    if (unsupported.length) toast.error(unsupportedFiles(unsupported));
+    for (const f of chosen) {
+      const ext = extOf(f.name);
+      if (!ALLOWED.includes(ext)) continue;
+      if (mode === 'public' && f.size > PUBLIC_MAX_BYTES) {
+        toast.error(fileExceedsLimit(f.name));
+        continue;
+      }
+      const key = nextKey.current++;
+      const entry: UploadFile = {
+        key,
+        file: ext === 'dcm' ? null : f,
+        originalName: f.name,
+        format: ext === 'ply' ? 'ply' : 'stl',
+        converting: ext === 'dcm',
+        material: ext === 'ply' ? 'texture' : defaultMaterial,
+        customName: baseName(f.name),
+        teeth: false,
+      };
+      setFiles((fs) => [...fs, entry]);
+      if (ext === 'dcm') {
+        convertDcm(f)
+          .then((stl) => {
+            const out = new File([stl as BlobPart], `${baseName(f.name)}.stl`, {
+              type: 'model/stl',
+            });
+            update(key, { file: out, converting: false });
+          })
+          .catch((err: Error) => {
+            toast.error(failedToProcess(f.name, err.message));
+            setFiles((fs) => fs.filter((x) => x.key !== key));
+          });
+      }
+    }
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim() || !patientName.trim() || !laboratoryName.trim()) {
+      toast.error(PLEASE_FILL_REQUIRED_FIELDS);
+      return;
+    }
+    if (files.length === 0) {
+      toast.error(
+        mode === 'public' ? UPLOAD_AT_LEAST_ONE_DCM_STL_OR_PLY : UPLOAD_AT_LEAST_ONE_STL_OR_PLY,
+      );
+      return;
+    }
+    if (mode === 'public') {
+      if (!botToken) {
+        toast.error(PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT);
+        return;
+      }
+      if (!terms) {
+        toast.error(PLEASE_AGREE_TO_TERMS);
+        return;
+      }
+    } else if (!localStorage.getItem('token')) {
+      toast.error(NO_AUTH_TOKEN);
+      return;
+    }
+    const ready = files.filter((f) => f.file && !f.converting);
+    const form = new FormData();
+    form.append(
+      'projectData',
+      JSON.stringify({
+        name,
+        patientName,
+        laboratoryName,
+        comment,
+        ...(mode === 'public' ? { turnstileToken: botToken, terms: true } : {}),
+      }),
+    );
+    for (const f of ready) form.append('models', f.file!, f.file!.name);
+    form.append('modelMaterials', JSON.stringify(ready.map((f) => f.material)));
+    form.append('modelCustomNames', JSON.stringify(ready.map((f) => f.customName)));
+    if (mode === 'user') {
+      form.append(
+        'modelTypes',
+        JSON.stringify(ready.map((f) => (f.teeth ? 'teeth' : 'individual'))),
+      );
+    }
+    setSubmitting(true);
+    setProgress(0);
+    try {
+      const result = await uploadProject(
+        mode === 'public' ? '/api/public/projects' : '/api/projects',
+        form,
+        {
+          auth: mode === 'user',
+          idempotencyKey: crypto.randomUUID(),
+          onProgress: setProgress,
+        },
+      );
+      toast.success(PROJECT_CREATED);
+      onCreated(result);
+    } catch (err) {
+      toast.error(err instanceof Error && err.message ? err.message : FAILED_TO_CREATE_PROJECT);
+      if (mode === 'public') {
+        setBotToken(null);
+        setBotReset((n) => n + 1);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const anyConverting = files.some((f) => f.converting);
+
+  return (
+    <form className="project-form" onSubmit={onSubmit} noValidate data-testid="project-form">
+      <Card className="project-form__card">
+        <h2 className="card__title">Project details</h2>
+        <div className="project-form__grid">
+          <Field id="pf-name" label="Project Name *" value={name} onChange={setName} />
+          <Field
+            id="pf-patient"
+            label="Patient Name *"
+            value={patientName}
+            onChange={setPatientName}
+          />
+          <Field
+            id="pf-lab"
+            label="Laboratory Name *"
+            value={laboratoryName}
+            onChange={setLaboratoryName}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="pf-comment">
+            Notes
+          </label>
+          <textarea
+            id="pf-comment"
+            className="field__input"
+            rows={3}
+            maxLength={5000}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+        </div>
+      </Card>
+
+      <Card className="project-form__card">
+        <h2 className="card__title">3D files</h2>
+        <div
+          className="dropzone"
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={(e) => {
+            e.preventDefault();
+            addFiles(e.dataTransfer.files);
+          }}
+        >
+          <Icon name="upload" size="lg" />
+          <p>Drop STL, PLY or DCM files here{mode === 'public' ? ' (max 50 MB each)' : ''}</p>
+          <Button type="button" onClick={() => inputRef.current?.click()} icon="file">
+            Choose files
+          </Button>
+          <input
+            ref={inputRef}
+            type="file"
+            multiple
+            accept=".stl,.ply,.dcm"
+            className="visually-hidden"
+            data-testid="file-input"
+            aria-label="Choose 3D files"
+            onChange={(e: ChangeEvent<HTMLInputElement>) => {
+              addFiles(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </div>
+        {files.length > 0 && (
+          <ul className="file-list" data-testid="file-list">
+            {files.map((f) => (
+              <li key={f.key} className="file-row" data-testid="file-row">
+                <div className="file-row__name">
+                  <Icon name="cube" />
+                  <span title={f.originalName}>{f.originalName}</span>
+                  {f.converting ? (
+                    <span className="file-row__state">Converting…</span>
+                  ) : (
+                    f.file && <span className="file-row__size">{formatBytes(f.file.size)}</span>
+                  )}
+                </div>
+                <input
+                  className="field__input file-row__rename"
+                  aria-label={`Name for ${f.originalName}`}
+                  value={f.customName}
+                  disabled={f.converting || submitting}
+                  onChange={(e) => update(f.key, { customName: e.target.value })}
+                  onBlur={(e) =>
+                    update(f.key, { customName: baseName(e.target.value.trim()) || e.target.value })
+                  }
+                />
+                <select
+                  className="field__input file-row__material"
+                  aria-label={`Material for ${f.originalName}`}
+                  value={f.material}
+                  disabled={f.converting || submitting}
+                  onChange={(e) => update(f.key, { material: e.target.value })}
+                >
+                  {MATERIAL_KEYS.filter((k) =>
+                    f.format === 'ply' ? k === 'texture' : k !== 'texture',
+                  ).map((k) => (
+                    <option key={k} value={k}>
+                      {MATERIALS[k].name}
+                    </option>
+                  ))}
+                </select>
+                {mode === 'user' && (
+                  <label className="file-row__teeth">
+                    <input
+                      type="checkbox"
+                      checked={f.teeth}
+                      disabled={f.converting || submitting}
+                      onChange={(e) => update(f.key, { teeth: e.target.checked })}
+                    />
+                    Teeth group
+                  </label>
+                )}
+                <Button
+                  type="button"
+                  variant="ghost"
+                  iconOnly
+                  icon="x"
+                  aria-label={`Remove ${f.originalName}`}
+                  disabled={f.converting || submitting}
+                  onClick={() => setFiles((fs) => fs.filter((x) => x.key !== f.key))}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      {mode === 'public' && (
+        <Card className="project-form__card">
+          <BotCheck purpose="public-upload" onChange={setBotToken} resetKey={botReset} />
+          <label className="terms">
+            <input
+              type="checkbox"
+              checked={terms}
+              onChange={(e) => setTerms(e.target.checked)}
+              data-testid="terms"
+            />
+            I agree to the <Link to="/terms">Terms of Service</Link> and the{' '}
+            <Link to="/privacy">Privacy Policy</Link>
+          </label>
+        </Card>
+      )}
+
+      {submitting && (
+        <div
+          className="upload-progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          data-testid="upload-progress"
+        >
+          <div className="upload-progress__bar" style={{ width: `${progress}%` }} />
+          <span className="upload-progress__label">Uploading… {progress}%</span>
+        </div>
+      )}
+
+      <Button
+        type="submit"
+        variant="primary"
+        size="lg"
+        block
+        icon="upload"
+        loading={submitting}
+        disabled={submitting || files.length === 0 || anyConverting}
+      >
+        {submitting ? 'Creating Project...' : 'Create Project'}
+      </Button>
+    </form>
+  );
+}
+
+function Field(props: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        className="field__input"
+        maxLength={200}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}

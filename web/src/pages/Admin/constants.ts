@@ -1,0 +1,26 @@
+/** Spec §9: the admin date filter offers the last 7, 30 and 90 days besides All time. */
+export const ADMIN_DATE_FILTER_DAYS = [7, 30, 90] as const;
+
+export const ADMIN_TABS = ['overview', 'users', 'projects', 'public-projects', 'audit'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export function parseAdminTab(value: string | null): AdminTab {
+  return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'overview';
+}
+
+/** Event types the audit filter offers (architecture §4). */
+export const AUDIT_EVENT_TYPES = [
+  'ProjectCreated',
+  'ProjectStatusChanged',
+  'ProjectSentToDoctor',
+  'ProjectLinkOpened',
+  'FeedbackGiven',
+  'FeedbackRead',
+  'ProjectApproved',
+  'ProjectDeleted',
+  'UserRegistered',
+  'EmailVerified',
+  'RoleGranted',
+  'RoleRevoked',
+  'UserDeleted',
+] as const;

@@ -1,0 +1,197 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/auth/passwordPolicy';
+import {
+  PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT,
+  PLEASE_FILL_IN_ALL_FIELDS,
+  REGISTRATION_FAILED,
+  REGISTRATION_SUCCESSFUL,
+  REGISTRATION_SUCCESSFUL_CHECK_EMAIL,
+} from '../../messages';
+import { VerificationRequiredError, useSessionStore } from '../../stores/useSessionStore';
+import { toast } from '../../stores/useToastStore';
+import { BotCheck } from '../../ui/BotCheck';
+import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { Card } from '../../ui/Card';
+import { Icon } from '../../ui/Icon';
+import '../Login/auth.css';
+
+const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** The 'Check Your Email' screen shown after a registration that needs verification. */
+function CheckYourEmail({ email }: { email: string }) {
+  return (
+    <Card className="auth-card auth-status" data-testid="check-your-email">
+      <span className="icon-tile">
+        <Icon name="mail" />
+      </span>
+      <h1 className="auth-card__title">Check Your Email</h1>
+      <p className="auth-card__lead">
+        We sent a verification link to <strong>{email}</strong>.
+      </p>
+      <ol className="auth-steps">
+        <li>Check your inbox (and the spam folder) for the message from Cusp.</li>
+        <li>Click the verification link in the email.</li>
+        <li>Return here and log in with your email and password.</li>
+      </ol>
+      <div className="auth-actions">
+        <ButtonLink to="/login" variant="primary" icon="log-in">
+          Continue to Login
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * /register (spec §2 Register, §4, §5): the security check is always present; a server answer
+ * asking to check e-mail leads to the Check Your Email screen, any other failure shows the error
+ * and the check must be done again.
+ */
+export function RegisterPage() {
+  const register = useSessionStore((s) => s.register);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [companyName, setCompanyName] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [botToken, setBotToken] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim() || !email.trim() || !companyName.trim() || !password) {
+      toast.error(PLEASE_FILL_IN_ALL_FIELDS);
+      return;
+    }
+    if ([...password].length < PASSWORD_MIN_LENGTH) {
+      toast.error(PASSWORD_TOO_SHORT);
+      return;
+    }
+    if (!botToken) {
+      toast.error(PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT);
+      return;
+    }
+    setBusy(true);
+    try {
+      await register({
+        name: name.trim(),
+        email: email.trim(),
+        companyName: companyName.trim(),
+        password,
+        turnstileToken: botToken,
+      });
+      toast.success(REGISTRATION_SUCCESSFUL);
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : REGISTRATION_FAILED;
+      if (err instanceof VerificationRequiredError || /check your email/i.test(message)) {
+        toast.success(REGISTRATION_SUCCESSFUL_CHECK_EMAIL);
+        setSentTo(email.trim());
+        return;
+      }
+      toast.error(message);
+      setBotToken(null);
+      setResetKey((k) => k + 1);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <div className="page page--auth" data-testid="page-register">
+        <div className="container container--auth">
+          <CheckYourEmail email={sentTo} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--auth" data-testid="page-register">
+      <div className="container container--auth">
+        <Card className="auth-card">
+          <div className="auth-card__head">
+            <span className="icon-tile">
+              <Icon name="user" />
+            </span>
+            <h1 className="auth-card__title">Create your account</h1>
+            <p className="auth-card__lead">Free for dental technicians and laboratories.</p>
+          </div>
+          <form className="auth-form" onSubmit={onSubmit}>
+            <div className="field">
+              <label className="field__label" htmlFor="register-name">
+                Full Name
+              </label>
+              <input
+                id="register-name"
+                className="field__input"
+                name="name"
+                autoComplete="name"
+                maxLength={200}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="register-email">
+                Email Address
+              </label>
+              <input
+                id="register-email"
+                className="field__input"
+                type="email"
+                name="email"
+                autoComplete="email"
+                maxLength={254}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="register-company">
+                Company/Laboratory Name
+              </label>
+              <input
+                id="register-company"
+                className="field__input"
+                name="companyName"
+                autoComplete="organization"
+                maxLength={200}
+                value={companyName}
+                onChange={(e) => setCompanyName(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="register-password">
+                Password
+              </label>
+              <input
+                id="register-password"
+                className="field__input"
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                aria-describedby="register-password-rule"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <span id="register-password-rule" className="field__hint">
+                {PASSWORD_RULE_TEXT}
+              </span>
+            </div>
+            <BotCheck purpose="register" onChange={setBotToken} resetKey={resetKey} />
+            <Button type="submit" variant="primary" block loading={busy} icon="user">
+              Create Account
+            </Button>
+          </form>
+          <p className="auth-card__footer">
+            Already have an account? <Link to="/login">Sign in</Link>
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
+}

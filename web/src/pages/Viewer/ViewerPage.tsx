@@ -1,0 +1,83 @@
+import { useLocation, useParams } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { LOADING_PROJECT } from '../../messages';
+import { useViewerStore } from '../../stores/useViewerStore';
+import { Spinner } from '../../ui/Spinner';
+import { LayersPanel } from '../../viewer/panels/LayersPanel';
+import { LoadingOverlay } from '../../viewer/panels/LoadingOverlay';
+import { ProjectInfoPanel } from '../../viewer/panels/ProjectInfoPanel';
+import { ProjectNotFound } from '../../viewer/panels/ProjectNotFound';
+import { ReviewActions } from '../../viewer/panels/ReviewActions';
+import { ViewerToolbar } from '../../viewer/panels/ViewerToolbar';
+import { ViewerCanvas } from '../../viewer/scene/ViewerCanvas';
+import { useDeviceClass } from '../../viewer/scene/useDeviceClass';
+import '../../viewer/panels/viewer.css';
+import { useViewerLoader } from './useViewerLoader';
+
+/** The id after /viewer/: a public token (pub_…), a project id, or 'demo'. */
+function useRouteId(): string {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const fromParams = params.projectId ?? params.id ?? params.token;
+  if (fromParams) return fromParams;
+  const m = /^\/viewer\/([^/]+)/.exec(pathname);
+  return m?.[1] ? decodeURIComponent(m[1]) : 'demo';
+}
+
+/** /viewer/{id} and /viewer/demo (spec §2 3D viewer). */
+export function ViewerPage() {
+  const routeId = useRouteId();
+  useViewerLoader(routeId);
+  const deviceClass = useDeviceClass();
+  const compact = deviceClass === 'mobile';
+  const { phase, progress, mode, layersOpen, infoOpen } = useViewerStore(
+    useShallow((s) => ({
+      phase: s.phase,
+      progress: s.progress,
+      mode: s.mode,
+      layersOpen: s.layersOpen,
+      infoOpen: s.infoOpen,
+    })),
+  );
+
+  if (phase === 'not-found') {
+    return (
+      <main className="viewer viewer--message" data-device={deviceClass}>
+        <ProjectNotFound />
+      </main>
+    );
+  }
+  if (phase === 'project') {
+    return (
+      <main className="viewer viewer--message" data-device={deviceClass}>
+        <div className="vmissing" role="status">
+          <Spinner size="lg" label="" />
+          <p className="vloading__text">{LOADING_PROJECT}</p>
+        </div>
+      </main>
+    );
+  }
+
+  const reviewing = mode === 'review' || mode === 'demo';
+  return (
+    <main className="viewer" data-device={deviceClass} data-testid="viewer">
+      <ViewerCanvas deviceClass={deviceClass} />
+      <div className="viewer__watermark" aria-hidden="true">
+        Cusp
+      </div>
+      <div className="viewer__panels">
+        {compact || layersOpen ? <LayersPanel compact={compact} /> : null}
+        {compact || infoOpen ? <ProjectInfoPanel compact={compact} /> : null}
+      </div>
+      <ViewerToolbar compact={compact} />
+      {compact && reviewing ? (
+        <aside className="vquick" aria-label="Quick feedback">
+          <ReviewActions compact />
+        </aside>
+      ) : null}
+      {phase === 'models' ? <LoadingOverlay done={progress.done} total={progress.total} /> : null}
+    </main>
+  );
+}
+
+export default ViewerPage;

@@ -1,0 +1,103 @@
+/**
+ * Loads what the viewer shows: the project (public link, owner's project, or the demo), the
+ * materials, then every model's geometry, updating the viewer store as each one lands.
+ */
+import { useEffect } from 'react';
+import { api, ApiError } from '../../api/client';
+import { FAILED_TO_LOAD_PROJECT, failedToLoadLayer } from '../../messages';
+import { toast } from '../../stores/useToastStore';
+import { useViewerStore, type ViewerMode } from '../../stores/useViewerStore';
+import { DEMO_MANIFEST_URL, demoDelayMs, demoProject, type DemoAsset } from '../../viewer/mesh/demoProject';
+import { loadModels } from '../../viewer/mesh/loadModels';
+import { mergeMaterials } from '../../viewer/mesh/materials';
+import { accessFor, toViewerProject, type ViewerAccess, type ViewerProject } from '../../viewer/mesh/project';
+
+function modeOf(access: ViewerAccess): ViewerMode {
+  return access.kind === 'demo' ? 'demo' : access.kind === 'public' ? 'review' : 'owner';
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => clearTimeout(t), { once: true });
+  });
+
+async function fetchProject(access: ViewerAccess, signal: AbortSignal): Promise<ViewerProject> {
+  if (access.kind === 'demo') {
+    await sleep(demoDelayMs(), signal);
+    const res = await fetch(DEMO_MANIFEST_URL, { signal });
+    if (!res.ok) throw new ApiError(res.status);
+    return demoProject((await res.json()) as DemoAsset[]);
+  }
+  const raw =
+    access.kind === 'public'
+      ? await api.get<unknown>(`/public/projects/${encodeURIComponent(access.token)}`, { auth: false, signal })
+      : await api.get<unknown>(`/projects/${encodeURIComponent(access.id)}`, { signal });
+  return toViewerProject(raw, access);
+}
+
+async function fetchMaterials(signal: AbortSignal): Promise<void> {
+  try {
+    const remote = await api.get<unknown>('/materials', { auth: false, signal });
+    useViewerStore.getState().setMaterials(mergeMaterials(remote));
+  } catch (err) {
+    // Spec §8: material load failures are only logged.
+    if (!signal.aborted) console.warn('materials could not be loaded', err);
+  }
+}
+
+export function useViewerLoader(routeId: string): void {
+  useEffect(() => {
+    const access = accessFor(routeId);
+    const controller = new AbortController();
+    const { signal } = controller;
+    const store = useViewerStore.getState();
+    store.start(modeOf(access));
+    if (access.kind !== 'demo') void fetchMaterials(signal);
+
+    void (async () => {
+      let project: ViewerProject;
+      try {
+        project = await fetchProject(access, signal);
+      } catch (err) {
+        if (signal.aborted) return;
+        const status = err instanceof ApiError ? err.status : 0;
+        if (status !== 404 && status !== 410) toast.error(FAILED_TO_LOAD_PROJECT);
+        useViewerStore.getState().setNotFound();
+        return;
+      }
+      if (signal.aborted) return;
+      useViewerStore.getState().setProject(project);
+      const headers: Record<string, string> = {};
+      if (access.kind === 'owner') {
+        const token = localStorage.getItem('token');
+        if (token) headers.Authorization = `Bearer ${token}`;
+      }
+      await loadModels(
+        project.models.map((m) => ({
+          id: m.id,
+          name: m.originalName,
+          urls: [m.viewUrl, m.fileUrl].filter((u): u is string => !!u),
+        })),
+        {
+          onLoaded: (id, mesh) => {
+            if (signal.aborted) mesh.geometry.dispose();
+            else useViewerStore.getState().addMesh(id, mesh);
+          },
+          onFailed: (id, name, error) => {
+            if (signal.aborted) return;
+            console.warn('model failed to load', { id, error });
+            toast.error(failedToLoadLayer(name));
+            useViewerStore.getState().modelFailed(id);
+          },
+        },
+        { init: { signal, headers } },
+      );
+    })();
+
+    return () => {
+      controller.abort();
+      useViewerStore.getState().reset();
+    };
+  }, [routeId]);
+}

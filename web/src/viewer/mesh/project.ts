@@ -1,0 +1,138 @@
+/**
+ * The project as the viewer reads it (spec §3 Project and Model), normalised from the answer of
+ * GET /api/public/projects/{token} or GET /api/projects/{id}. Unknown or missing fields get safe
+ * defaults so a partial answer still renders.
+ */
+
+export interface ViewerModel {
+  id: string;
+  /** Stored file name (used in file URLs). */
+  filename: string;
+  /** Display name: the custom name, else the original name. */
+  originalName: string;
+  /** Original file size in bytes. */
+  size: number;
+  /** Layer type key: teeth, gingiva, tissue, metal_abut, … (drives the default material). */
+  type: string;
+  /** Material key, if the uploader chose one. */
+  material: string | undefined;
+  /** Name of the group this model was split from (multi-file teeth uploads); empty for none. */
+  groupedFrom: string | undefined;
+  /** Number of members of that group. */
+  groupSize: number | undefined;
+  /** URL of the compact view derivative (GLB); undefined when the server has none. */
+  viewUrl: string | undefined;
+  /** URL of the original file. */
+  fileUrl: string | undefined;
+}
+
+export interface FeedbackItem {
+  id: string;
+  type: string;
+  message: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface ViewerProject {
+  id: string;
+  name: string;
+  patientName: string;
+  laboratoryName: string;
+  comment: string;
+  status: string;
+  createdAt: string;
+  publicToken: string | undefined;
+  /** The project user's name (Technician), if present. */
+  technician: string | undefined;
+  models: ViewerModel[];
+  feedback: FeedbackItem[];
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const optStr = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+
+export type ViewerAccess =
+  | { kind: 'public'; token: string }
+  | { kind: 'owner'; id: string }
+  | { kind: 'demo' };
+
+/** Spec §2 and architecture §12: 'demo' is the demo, ids starting with pub_ are public links. */
+export function accessFor(routeId: string): ViewerAccess {
+  if (routeId === 'demo') return { kind: 'demo' };
+  if (routeId.startsWith('pub_')) return { kind: 'public', token: routeId };
+  return { kind: 'owner', id: routeId };
+}
+
+/** Where the viewer fetches a model's derivative and original file for an access kind. */
+export function modelUrls(
+  access: ViewerAccess,
+  model: { id: string; filename: string },
+): { viewUrl: string | undefined; fileUrl: string | undefined } {
+  const file = encodeURIComponent(model.filename);
+  const id = encodeURIComponent(model.id);
+  switch (access.kind) {
+    case 'public': {
+      const base = `/api/public/projects/${encodeURIComponent(access.token)}`;
+      return { viewUrl: `${base}/view/${id}`, fileUrl: `${base}/files/${file}` };
+    }
+    case 'owner': {
+      const base = `/api/projects/${encodeURIComponent(access.id)}`;
+      return { viewUrl: `${base}/view/${id}`, fileUrl: `${base}/files/${file}` };
+    }
+    case 'demo':
+      return { viewUrl: undefined, fileUrl: undefined };
+  }
+}
+
+/** Normalises an API answer (possibly wrapped as `{ project }`) into a ViewerProject. */
+export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProject {
+  const outer = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const p = (outer.project && typeof outer.project === 'object' ? outer.project : outer) as Record<string, unknown>;
+  const user = (p.user && typeof p.user === 'object' ? p.user : {}) as Record<string, unknown>;
+  const models = Array.isArray(p.models) ? p.models : [];
+  const feedback = Array.isArray(p.feedback) ? p.feedback : [];
+  return {
+    id: str(p.id),
+    name: str(p.name),
+    patientName: str(p.patientName),
+    laboratoryName: str(p.laboratoryName),
+    comment: str(p.comment),
+    status: str(p.status) || 'pending',
+    createdAt: str(p.createdAt),
+    publicToken: optStr(p.publicToken),
+    technician: optStr(user.name) ?? optStr(p.userName),
+    models: models.map((m, i) => {
+      const r = (m && typeof m === 'object' ? m : {}) as Record<string, unknown>;
+      const id = str(r.id) || `model-${i}`;
+      const filename = str(r.filename);
+      const own = {
+        id,
+        filename,
+        originalName: str(r.originalName) || filename || `Model ${i + 1}`,
+        size: num(r.size),
+        type: str(r.type),
+        material: optStr(r.material),
+        groupedFrom: optStr(r.groupedFrom),
+        groupSize: r.groupSize === undefined || r.groupSize === null ? undefined : num(r.groupSize),
+      };
+      const urls = modelUrls(access, { id, filename });
+      return {
+        ...own,
+        viewUrl: optStr(r.viewUrl) ?? (filename || id ? urls.viewUrl : undefined),
+        fileUrl: filename ? (optStr(r.fileUrl) ?? urls.fileUrl) : undefined,
+      };
+    }),
+    feedback: feedback.map((f) => {
+      const r = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
+      return {
+        id: str(r.id),
+        type: str(r.type),
+        message: str(r.message),
+        createdAt: str(r.createdAt),
+        readAt: optStr(r.readAt) ?? null,
+      };
+    }),
+  };
+}

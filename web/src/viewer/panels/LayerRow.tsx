@@ -1,0 +1,38 @@
+import { useViewerStore } from '../../stores/useViewerStore';
+import { formatFileSize } from '../mesh/format';
+import type { ModelLayer } from '../mesh/layers';
+import { materialColor, materialName, type MaterialMap } from '../mesh/materials';
+import { ColorDot } from './ColorDot';
+import { OpacitySlider } from './OpacitySlider';
+import { VisibilityToggle } from './VisibilityToggle';
+
+export interface LayerRowProps {
+  layer: ModelLayer;
+  materials: MaterialMap;
+  /** Member of a Teeth group: shows the file size and indents. */
+  member?: boolean;
+}
+
+/** One model layer: colour dot, name, material (or Unknown), visibility and opacity. */
+export function LayerRow({ layer, materials, member = false }: LayerRowProps) {
+  const toggleLayer = useViewerStore((s) => s.toggleLayer);
+  const setOpacity = useViewerStore((s) => s.setOpacity);
+  return (
+    <li className={member ? 'vl-layer vl-layer--member' : 'vl-layer'} data-testid="layer-row" data-layer-id={layer.id}>
+      <div className="vl-layer__head">
+        <ColorDot color={materialColor(layer.material, materials)} />
+        <div className="vl-layer__text">
+          <span className="vl-layer__name" title={layer.name}>
+            {layer.name}
+          </span>
+          <span className="vl-layer__meta">
+            {materialName(layer.material, materials)}
+            {member ? <> · {formatFileSize(layer.size)}</> : null}
+          </span>
+        </div>
+        <VisibilityToggle name={layer.name} visible={layer.visible} onToggle={() => toggleLayer(layer.id)} />
+      </div>
+      <OpacitySlider layerName={layer.name} value={layer.opacity} onChange={(v) => setOpacity(layer.id, v)} />
+    </li>
+  );
+}

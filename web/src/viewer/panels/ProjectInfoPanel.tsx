@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { useViewerStore } from '../../stores/useViewerStore';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import { formatCreatedDate } from '../mesh/format';
+import { statusLabel, statusTone } from '../mesh/status';
+import { copyLink } from './reviewActions';
+import { ReviewActions } from './ReviewActions';
+
+export interface ProjectInfoPanelProps {
+  /** Mobile: compact panel folded under its title. */
+  compact: boolean;
+}
+
+/**
+ * Spec §2 Project Info: name, status badge, Patient, Laboratory, Created, Technician (if any),
+ * Notes (if any); Back to Dashboard only outside review and demo modes; Copy Link; Go Home in
+ * review mode; the review actions in review and demo modes (on desktop; mobile has the quick box).
+ */
+export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
+  const navigate = useNavigate();
+  const { project, mode, setInfoOpen } = useViewerStore(
+    useShallow((s) => ({ project: s.project, mode: s.mode, setInfoOpen: s.setInfoOpen })),
+  );
+  const [expanded, setExpanded] = useState(!compact);
+  if (!project) return null;
+  const bodyOpen = compact ? expanded : true;
+  const reviewing = mode === 'review' || mode === 'demo';
+  return (
+    <section className={compact ? 'vpanel vpanel--info vpanel--compact' : 'vpanel vpanel--info'} aria-label="Project Info">
+      <header className="vpanel__header">
+        {compact ? (
+          <button type="button" className="vpanel__fold" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            <Icon name="info" size="sm" />
+            <span>Project Info</span>
+            <Icon name="chevron-down" size="sm" className={expanded ? 'vl-chevron' : 'vl-chevron vl-chevron--closed'} />
+          </button>
+        ) : (
+          <h2 className="vpanel__title">
+            <Icon name="info" size="sm" /> Project Info
+          </h2>
+        )}
+        {compact ? null : (
+          <button type="button" className="vpanel__close" aria-label="Close project info panel" onClick={() => setInfoOpen(false)}>
+            <Icon name="x" size="sm" />
+          </button>
+        )}
+      </header>
+      {bodyOpen ? (
+        <div className="vinfo">
+          <div className="vinfo__title">
+            <h1 className="vinfo__name">{project.name}</h1>
+            <Badge tone={statusTone(project.status)} dot data-testid="status-badge">
+              {statusLabel(project.status)}
+            </Badge>
+          </div>
+          <dl className="vinfo__list">
+            <div>
+              <dt>Patient</dt>
+              <dd>{project.patientName}</dd>
+            </div>
+            <div>
+              <dt>Laboratory</dt>
+              <dd>{project.laboratoryName}</dd>
+            </div>
+            <div>
+              <dt>Created</dt>
+              <dd>{formatCreatedDate(project.createdAt)}</dd>
+            </div>
+            {project.technician ? (
+              <div>
+                <dt>Technician</dt>
+                <dd>{project.technician}</dd>
+              </div>
+            ) : null}
+            {project.comment ? (
+              <div className="vinfo__notes">
+                <dt>Notes</dt>
+                <dd>{project.comment}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="vinfo__buttons">
+            {!reviewing ? (
+              <Button size="sm" icon="arrow-left" onClick={() => void navigate('/dashboard')}>
+                Back to Dashboard
+              </Button>
+            ) : null}
+            <Button size="sm" icon="link" onClick={() => void copyLink()}>
+              Copy Link
+            </Button>
+            {mode === 'review' ? (
+              <Button size="sm" icon="home" onClick={() => void navigate('/')}>
+                Go Home
+              </Button>
+            ) : null}
+          </div>
+          {reviewing && !compact ? <ReviewActions compact={false} /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

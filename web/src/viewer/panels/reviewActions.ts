@@ -1,0 +1,91 @@
+/**
+ * Approve, send feedback and copy link, per mode (spec §2 review and demo modes, §8 toasts).
+ * Review mode calls the public API with the link token (no bearer token: the capability is the
+ * link); demo mode only shows the local confirmations and sends nothing.
+ */
+import { api } from '../../api/client';
+import {
+  DEMO_APPROVED,
+  DEMO_FEEDBACK_SENT,
+  FAILED_TO_APPROVE,
+  FAILED_TO_SEND_FEEDBACK,
+  FEEDBACK_SENT,
+  LINK_COPIED,
+  PROJECT_APPROVED,
+} from '../../messages';
+import { toast } from '../../stores/useToastStore';
+import { useViewerStore } from '../../stores/useViewerStore';
+import { isApproved } from '../mesh/status';
+
+const publicPath = (token: string) => `/public/projects/${encodeURIComponent(token)}`;
+
+export async function approveProject(): Promise<void> {
+  const s = useViewerStore.getState();
+  if (s.approving || !s.project || isApproved(s.project.status)) return;
+  if (s.mode === 'demo') {
+    toast.success(DEMO_APPROVED);
+    return;
+  }
+  const token = s.project.publicToken;
+  if (s.mode !== 'review' || !token) return;
+  s.setApproving(true);
+  try {
+    await api.post(`${publicPath(token)}/approve`, {}, { auth: false });
+    useViewerStore.getState().setStatus('approved');
+    toast.success(PROJECT_APPROVED);
+  } catch {
+    toast.error(FAILED_TO_APPROVE);
+  } finally {
+    useViewerStore.getState().setApproving(false);
+  }
+}
+
+export async function sendFeedback(): Promise<void> {
+  const s = useViewerStore.getState();
+  const message = s.feedbackText.trim();
+  if (s.sendingFeedback || !message || !s.project) return;
+  if (s.mode === 'demo') {
+    toast.success(DEMO_FEEDBACK_SENT);
+    s.setFeedbackText('');
+    return;
+  }
+  const token = s.project.publicToken;
+  if (s.mode !== 'review' || !token) return;
+  s.setSendingFeedback(true);
+  try {
+    await api.post(`${publicPath(token)}/feedback`, { message }, { auth: false });
+    useViewerStore.getState().setFeedbackText('');
+    toast.success(FEEDBACK_SENT);
+  } catch {
+    toast.error(FAILED_TO_SEND_FEEDBACK);
+  } finally {
+    useViewerStore.getState().setSendingFeedback(false);
+  }
+}
+
+/** The link this viewer can be shared by: the public link, else this page. */
+export function shareLink(): string {
+  const s = useViewerStore.getState();
+  const origin = window.location.origin;
+  if (s.mode === 'demo') return `${origin}/viewer/demo`;
+  const id = s.project?.publicToken ?? s.project?.id;
+  return id ? `${origin}/viewer/${id}` : window.location.href;
+}
+
+export async function copyLink(): Promise<void> {
+  const link = shareLink();
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch {
+    // Clipboard API refused (insecure context, permissions): fall back to a selection copy.
+    const ta = document.createElement('textarea');
+    ta.value = link;
+    ta.setAttribute('readonly', '');
+    ta.className = 'visually-hidden';
+    document.body.appendChild(ta);
+    ta.select();
+    document.execCommand('copy');
+    ta.remove();
+  }
+  toast.success(LINK_COPIED);
+}

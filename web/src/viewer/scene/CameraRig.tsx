@@ -1,0 +1,110 @@
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useRef, useState } from 'react';
+import { Box3, MOUSE, PerspectiveCamera, Sphere, TOUCH, Vector3 } from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { RenderProfile } from './renderProfile';
+
+export interface CameraRigProps {
+  /** World bounds of the loaded models; the camera frames them. Null until a model arrives. */
+  bounds: Box3 | null;
+  /** Frame-rate cap and idle timeout of the device class. */
+  profile: RenderProfile;
+  /** Changing this number flies back to the framed view (the Reset view button). */
+  resetSeq: number;
+}
+
+/** Default viewing direction: from the front, a little above the occlusal plane. */
+const VIEW_DIRECTION = new Vector3(0, 0.45, 1).normalize();
+
+/**
+ * Orbit (left drag / one finger), pan (right drag / two fingers), zoom (wheel / pinch) around the
+ * models, framed on their bounds. With frameloop 'demand' nothing renders while idle; while the
+ * view moves this drives frames at the device class's rate (60 desktop, ~15 mobile) and stops
+ * `idleMs` after the last movement (damping included).
+ */
+export function CameraRig({ bounds, profile, resetSeq }: CameraRigProps) {
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
+  const domElement = useThree((s) => s.gl.domElement);
+  const invalidate = useThree((s) => s.invalidate);
+  const controlsRef = useRef<OrbitControls | null>(null);
+  const userMoved = useRef(false);
+  const [sphere] = useState(() => new Sphere());
+
+  useEffect(() => {
+    const controls = new OrbitControls(camera, domElement);
+    controls.enableDamping = true;
+    controls.dampingFactor = 0.15;
+    controls.screenSpacePanning = true;
+    controls.zoomToCursor = true;
+    controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
+    controls.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_PAN };
+    controlsRef.current = controls;
+
+    let lastActivity = 0;
+    let running = false;
+    let handle = 0;
+    const frameMs = 1000 / profile.fps;
+    const useRaf = profile.fps >= 60;
+    const tick = () => {
+      if (performance.now() - lastActivity > profile.idleMs) {
+        running = false;
+        return;
+      }
+      invalidate();
+      handle = useRaf ? requestAnimationFrame(tick) : window.setTimeout(tick, frameMs);
+    };
+    const kick = () => {
+      lastActivity = performance.now();
+      if (!running) {
+        running = true;
+        tick();
+      }
+    };
+    const onStart = () => {
+      userMoved.current = true;
+      kick();
+    };
+    controls.addEventListener('start', onStart);
+    controls.addEventListener('change', kick);
+    return () => {
+      controls.removeEventListener('start', onStart);
+      controls.removeEventListener('change', kick);
+      if (useRaf) cancelAnimationFrame(handle);
+      else window.clearTimeout(handle);
+      controls.dispose();
+      controlsRef.current = null;
+    };
+  }, [camera, domElement, invalidate, profile.fps, profile.idleMs]);
+
+  // Frame the models: on every bounds change until the user moves the view, and on reset.
+  const lastReset = useRef(resetSeq);
+  useEffect(() => {
+    const controls = controlsRef.current;
+    if (!controls || !bounds || bounds.isEmpty()) return;
+    const isReset = lastReset.current !== resetSeq;
+    lastReset.current = resetSeq;
+    if (userMoved.current && !isReset) return;
+    if (isReset) userMoved.current = false;
+    bounds.getBoundingSphere(sphere);
+    const radius = Math.max(sphere.radius, 1e-3);
+    const fov = (camera.fov * Math.PI) / 180;
+    const fit = Math.min(fov, 2 * Math.atan(Math.tan(fov / 2) * camera.aspect));
+    const distance = (radius / Math.sin(fit / 2)) * 1.05;
+    camera.near = distance / 100;
+    camera.far = distance * 20;
+    camera.position.copy(sphere.center).addScaledVector(VIEW_DIRECTION, distance);
+    camera.up.set(0, 1, 0);
+    camera.updateProjectionMatrix();
+    controls.target.copy(sphere.center);
+    controls.minDistance = radius * 0.2;
+    controls.maxDistance = distance * 6;
+    controls.update();
+    invalidate();
+  }, [bounds, resetSeq, camera, sphere, invalidate]);
+
+  useFrame(() => {
+    controlsRef.current?.update();
+  }, -1);
+
+  return null;
+}

@@ -1,0 +1,39 @@
+import { useFrame, useThree } from '@react-three/fiber';
+import { useRef } from 'react';
+
+export interface FrameProbeProps {
+  /** Number of model meshes in the scene now. */
+  meshCount: number;
+  /** True once every model has finished loading. */
+  complete: boolean;
+}
+
+/** Name of the performance mark set on the first frame that shows every model. */
+export const FIRST_FRAME_MARK = 'cusp:viewer:first-frame';
+
+/**
+ * Test and benchmark hook, in the spirit of drei's snapshot tests that wait for a ready event:
+ * after a frame renders with a new number of meshes, the canvas gets `data-rendered-meshes`; the
+ * first complete frame also sets a performance mark. Default priority: a positive one would take
+ * over rendering from R3F. Writes only when the count changes, so
+ * steady frames allocate nothing.
+ */
+export function FrameProbe({ meshCount, complete }: FrameProbeProps) {
+  const canvas = useThree((s) => s.gl.domElement);
+  const last = useRef(-1);
+  const marked = useRef(false);
+  useFrame(() => {
+    if (last.current === meshCount && (marked.current || !complete)) return;
+    last.current = meshCount;
+    canvas.dataset.renderedMeshes = String(meshCount);
+    if (complete && !marked.current) {
+      marked.current = true;
+      // useFrame runs just before gl.render in the same task; the microtask runs right after it.
+      queueMicrotask(() => {
+        performance.mark(FIRST_FRAME_MARK);
+        canvas.dataset.viewerReady = 'true';
+      });
+    }
+  });
+  return null;
+}

@@ -1,0 +1,60 @@
+import { useThree } from '@react-three/fiber';
+import { useEffect, useMemo } from 'react';
+import { Color, DoubleSide, MeshPhysicalMaterial, MeshStandardMaterial } from 'three';
+import type { MaterialDef } from '../mesh/materials';
+import type { ViewMesh } from '../mesh/viewMesh';
+
+export interface LayerMeshProps {
+  /** Decoded geometry and its node transform (built once per model). */
+  mesh: ViewMesh;
+  /** Rendering properties of the layer's material. */
+  material: MaterialDef;
+  /** Layer visibility. */
+  visible: boolean;
+  /** Layer opacity, 0–1. */
+  opacity: number;
+  /** Physical (clear-coat) material on desktop, standard on mobile. */
+  physical: boolean;
+}
+
+/** One model layer. The material is created once per material/device class; opacity and
+ * visibility only flip properties, so nothing is rebuilt when the panels change. */
+export function LayerMesh({ mesh, material, visible, opacity, physical }: LayerMeshProps) {
+  const invalidate = useThree((s) => s.invalidate);
+  const mat = useMemo(() => {
+    const params = {
+      color: mesh.hasColors ? new Color('#ffffff') : new Color(material.color),
+      roughness: material.roughness,
+      metalness: material.metalness,
+      vertexColors: mesh.hasColors,
+      // Scans are often open shells; show their inside instead of a hole.
+      side: DoubleSide,
+    };
+    return physical
+      ? new MeshPhysicalMaterial({ ...params, clearcoat: material.clearcoat, clearcoatRoughness: 0.4 })
+      : new MeshStandardMaterial(params);
+  }, [material, physical, mesh.hasColors]);
+
+  useEffect(() => () => mat.dispose(), [mat]);
+
+  useEffect(() => {
+    const transparent = opacity < 1;
+    if (mat.transparent !== transparent) mat.needsUpdate = true;
+    mat.transparent = transparent;
+    mat.opacity = opacity;
+    // Translucent layers must not hide what is behind them.
+    mat.depthWrite = !transparent;
+    invalidate();
+  }, [mat, opacity, invalidate]);
+
+  return (
+    <mesh
+      geometry={mesh.geometry}
+      material={mat}
+      position={mesh.offset}
+      scale={mesh.scale}
+      visible={visible && opacity > 0}
+      renderOrder={opacity < 1 ? 1 : 0}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { Canvas, useThree } from '@react-three/fiber';
+import { useEffect, useMemo } from 'react';
+import { ACESFilmicToneMapping, Box3, SRGBColorSpace } from 'three';
+import { useShallow } from 'zustand/react/shallow';
+import { useViewerStore } from '../../stores/useViewerStore';
+import { CameraRig } from './CameraRig';
+import { FrameProbe } from './FrameProbe';
+import { ModelLayers } from './ModelLayers';
+import { cappedDpr, RENDER_PROFILES, type DeviceClass } from './renderProfile';
+import { SceneLights } from './SceneLights';
+
+export interface ViewerCanvasProps {
+  /** Device class: drives frame rate, idle stop, pixel ratio, lights and materials. */
+  deviceClass: DeviceClass;
+}
+
+/**
+ * The full-screen WebGL canvas. frameloop 'demand': a frame is drawn only when something changes
+ * (a model arrives, a layer toggles, the camera moves), never in an idle loop.
+ */
+export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
+  const profile = RENDER_PROFILES[deviceClass];
+  const { meshes, phase, resetSeq } = useViewerStore(
+    useShallow((s) => ({ meshes: s.meshes, phase: s.phase, resetSeq: s.resetViewSeq })),
+  );
+  const bounds = useMemo(() => {
+    const list = Object.values(meshes);
+    if (list.length === 0) return null;
+    const box = new Box3();
+    for (const m of list) box.union(m.bounds);
+    return box;
+  }, [meshes]);
+  const dpr = useMemo(
+    () => cappedDpr(typeof window === 'undefined' ? 1 : window.devicePixelRatio, profile),
+    [profile],
+  );
+  const meshCount = Object.keys(meshes).length;
+  // 'ready' means every model finished (loaded or failed).
+  const complete = phase === 'ready' && meshCount > 0;
+
+  return (
+    <Canvas
+      className="viewer__canvas"
+      frameloop="demand"
+      dpr={dpr}
+      camera={{ fov: 35, near: 0.1, far: 5000, position: [0, 60, 160] }}
+      gl={{
+        antialias: profile.antialias,
+        alpha: true,
+        powerPreference: deviceClass === 'mobile' ? 'low-power' : 'high-performance',
+        preserveDrawingBuffer: false,
+      }}
+      onCreated={({ gl, ...rest }) => {
+        (window as unknown as { __dbg: unknown }).__dbg = { gl, ...rest };
+        gl.toneMapping = ACESFilmicToneMapping;
+        gl.outputColorSpace = SRGBColorSpace;
+        gl.setClearAlpha(0);
+      }}
+      aria-label="3D view of the project's models"
+      role="img"
+    >
+      <Exposure value={profile.exposure} />
+      <SceneLights profile={profile} />
+      <ModelLayers physical={profile.physicalMaterials} />
+      <CameraRig bounds={bounds} profile={profile} resetSeq={resetSeq} />
+      <FrameProbe meshCount={meshCount} complete={complete} />
+    </Canvas>
+  );
+}
+
+/** Tone-mapping exposure of the device class; follows a class change (rotation, resize). */
+function Exposure({ value }: { value: number }) {
+  const gl = useThree((s) => s.gl);
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    gl.toneMappingExposure = value;
+    invalidate();
+  }, [gl, value, invalidate]);
+  return null;
+}

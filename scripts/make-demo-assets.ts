@@ -109,7 +109,14 @@ function measureArch(mesh: Indexed, cervicalUp: boolean): ArchProfile {
   const angles = lo.map((_, i) => (((first + i + 0.5) / BINS) * Math.PI) as number);
 
   const prof: ArchProfile = { x: [], z: [], nx: [], nz: [], inner: [], outer: [], cervical: [] };
-  const push = (a: number, r: number, inner: number, outer: number, c: number, shift: [number, number]) => {
+  const push = (
+    a: number,
+    r: number,
+    inner: number,
+    outer: number,
+    c: number,
+    shift: [number, number],
+  ) => {
     prof.x.push(cx + r * Math.cos(a) + shift[0]);
     prof.z.push(cz + r * Math.sin(a) + shift[1]);
     prof.nx.push(Math.cos(a));
@@ -155,7 +162,11 @@ function measureArch(mesh: Indexed, cervicalUp: boolean): ArchProfile {
  * buccal normal from the centre-line, u from the cervical height towards the gum (away from the
  * teeth). Ends are capped with fans around the section centroid.
  */
-function sweep(prof: ArchProfile, cervicalUp: boolean, section: (i: number) => [number, number][]): Indexed {
+function sweep(
+  prof: ArchProfile,
+  cervicalUp: boolean,
+  section: (i: number) => [number, number][],
+): Indexed {
   const stations = prof.x.length;
   const sections = Array.from({ length: stations }, (_, i) => section(i));
   const ring = sections[0]!.length;
@@ -164,7 +175,11 @@ function sweep(prof: ArchProfile, cervicalUp: boolean, section: (i: number) => [
   const sign = cervicalUp ? 1 : -1;
   for (let i = 0; i < stations; i++) {
     for (const [n, u] of sections[i]!) {
-      pos.push(prof.x[i]! + prof.nx[i]! * n, prof.cervical[i]! + sign * u, prof.z[i]! + prof.nz[i]! * n);
+      pos.push(
+        prof.x[i]! + prof.nx[i]! * n,
+        prof.cervical[i]! + sign * u,
+        prof.z[i]! + prof.nz[i]! * n,
+      );
     }
   }
   const flip = !cervicalUp;
@@ -218,7 +233,8 @@ function smoothLoop(points: [number, number][], perSegment: number): [number, nu
       const t3 = t2 * t;
       // Catmull–Rom
       const f = (a: number, b: number, c: number, d: number) =>
-        0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
+        0.5 *
+        (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
       out.push([f(p0[0], p1[0], p2[0], p3[0]), f(p0[1], p1[1], p2[1], p3[1])]);
     }
   }
@@ -343,21 +359,44 @@ async function main(): Promise<void> {
   const lowerProf = measureArch(lower, false);
 
   // Abutment distal to the last lower molar on the patient's right (x > 0 end).
-  const endIdx = lowerProf.x[0]! > lowerProf.x[lowerProf.x.length - 1]! ? 2 : lowerProf.x.length - 3;
+  const endIdx =
+    lowerProf.x[0]! > lowerProf.x[lowerProf.x.length - 1]! ? 2 : lowerProf.x.length - 3;
   const abutBase: [number, number, number] = [
     lowerProf.x[endIdx]!,
     lowerProf.cervical[endIdx]! - 3.5,
     lowerProf.z[endIdx]!,
   ];
 
-  const layers: { id: string; name: string; type: string; material?: string; groupedFrom?: string; mesh: Indexed }[] = [
+  const layers: {
+    id: string;
+    name: string;
+    type: string;
+    material?: string;
+    groupedFrom?: string;
+    mesh: Indexed;
+  }[] = [
     { id: 'upper-teeth', name: 'Upper Teeth', type: 'teeth', groupedFrom: 'Teeth', mesh: upper },
     { id: 'lower-teeth', name: 'Lower Teeth', type: 'teeth', groupedFrom: 'Teeth', mesh: lower },
     { id: 'upper-gingiva', name: 'Upper Gingiva', type: 'gingiva', mesh: gingiva(upperProf, true) },
-    { id: 'lower-gingiva', name: 'Lower Gingiva', type: 'gingiva', mesh: gingiva(lowerProf, false) },
+    {
+      id: 'lower-gingiva',
+      name: 'Lower Gingiva',
+      type: 'gingiva',
+      mesh: gingiva(lowerProf, false),
+    },
     { id: 'upper-tissue', name: 'Upper Tissue', type: 'tissue', mesh: tissueBase(upperProf, true) },
-    { id: 'lower-tissue', name: 'Lower Tissue', type: 'tissue', mesh: tissueBase(lowerProf, false) },
-    { id: 'metal-abutment', name: 'Metal Abutment', type: 'metal_abut', mesh: abutment(abutBase, 1) },
+    {
+      id: 'lower-tissue',
+      name: 'Lower Tissue',
+      type: 'tissue',
+      mesh: tissueBase(lowerProf, false),
+    },
+    {
+      id: 'metal-abutment',
+      name: 'Metal Abutment',
+      type: 'metal_abut',
+      mesh: abutment(abutBase, 1),
+    },
   ];
 
   const manifest: unknown[] = [];

@@ -50,8 +50,9 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const headerOpts = { turnstile: deps.config.BOT_CHECK === 'turnstile' };
   app.addHook('onSend', async (request, reply, payload) => {
-    setSecurityHeaders(request, reply);
+    setSecurityHeaders(request, reply, headerOpts);
     return payload;
   });
 

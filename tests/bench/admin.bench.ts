@@ -245,8 +245,24 @@ async function main(): Promise<void> {
         const list = await adminProjects(deps);
         const a = performance.now() - s;
         s = performance.now();
-        JSON.stringify({ projects: list });
-        console.log(`profile: sql ${q.toFixed(0)} service ${a.toFixed(0)} stringify ${(performance.now() - s).toFixed(0)}`);
+        const json = JSON.stringify({ projects: list });
+        const j = performance.now() - s;
+        s = performance.now();
+        await deps.accounts.authenticate(`Bearer ${admin.token}`);
+        const auth = performance.now() - s;
+        s = performance.now();
+        await t.app.inject({ method: 'GET', url: '/api/health' });
+        const h = performance.now() - s;
+        s = performance.now();
+        const r = await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/projects',
+          headers: bearer(admin.token),
+        });
+        const full = performance.now() - s;
+        console.log(
+          `profile: sql ${q.toFixed(0)} service ${a.toFixed(0)} stringify ${j.toFixed(0)} (${json.length} B) auth ${auth.toFixed(1)} health-inject ${h.toFixed(1)} full ${full.toFixed(0)} ${r.body.length}`,
+        );
       }
     }
 

@@ -71,14 +71,18 @@ export function toSoup(positions: Float32Array, indices: Uint32Array): Float32Ar
   return out;
 }
 
-export const fixtureStl = (name: string): Uint8Array => new Uint8Array(readFileSync(join(meshFixtures, name)));
+export const fixtureStl = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(join(meshFixtures, name)));
 export const fixtureObj = (name: string) => readObj(readFileSync(join(meshFixtures, name), 'utf8'));
 
 /**
  * Synthetic noisy dental-arch-like surface (performance.md §1.2): a horseshoe tube ≈ 72 × 28 ×
  * 20 mm with tooth bumps, ±10 µm noise; `segments × rings × 2` triangles. Deterministic.
  */
-export function syntheticArch(segments: number, rings: number): { positions: Float32Array; indices: Uint32Array } {
+export function syntheticArch(
+  segments: number,
+  rings: number,
+): { positions: Float32Array; indices: Uint32Array } {
   let seed = 12345;
   const rnd = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;

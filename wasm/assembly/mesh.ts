@@ -8,7 +8,7 @@ import {
 } from './results';
 
 // Lanes 0..2 carry x, y, z; lane 3 belongs to the next vertex (or slack) and is masked out.
-const EXP_MASK: v128 = i32x4(0x7f800000, 0x7f800000, 0x7f800000, 0);
+export const EXP_MASK: v128 = i32x4(0x7f800000, 0x7f800000, 0x7f800000, 0);
 // Lane 3 compares 0 against 1: never flagged.
 const EXP_ALL: v128 = i32x4(0x7f800000, 0x7f800000, 0x7f800000, 1);
 const HUGE: f32 = 1.0e6;
@@ -28,6 +28,13 @@ export function boundsAdd(v: v128): void {
   minV = f32x4.min(minV, v);
   maxV = f32x4.max(maxV, v);
   badV = v128.or(badV, i32x4.eq(v128.and(v, EXP_MASK), EXP_ALL));
+}
+
+/** Stores bounds accumulated in locals by a hot loop (`expMax`: lane-wise max of exponent bits). */
+export function boundsSet(mn: v128, mx: v128, expMax: v128): void {
+  minV = mn;
+  maxV = mx;
+  badV = i32x4.eq(expMax, EXP_ALL);
 }
 
 /** True when a NaN or infinite coordinate was seen since boundsBegin. */
@@ -63,22 +70,37 @@ export function boundsPublish(empty: bool): void {
 
 /** Bounds and finiteness of `count` packed float32 xyz triples. Needs 4 bytes of slack after. */
 export function scanPacked(p: usize, count: u32): bool {
-  boundsBegin();
-  const end = p + <usize>count * 12;
+  let mn = f32x4.splat(Infinity);
+  let mx = f32x4.splat(-Infinity);
+  let ex = i32x4.splat(0);
+  const end = p + (<usize>count) * 12;
   let q = p;
-  // Four vertices per iteration keep three independent min/max chains busy.
+  // Four vertices per iteration keep independent min/max chains busy.
   const end4 = p + ((<usize>count) >> 2) * 48;
   while (q < end4) {
-    boundsAdd(v128.load(q));
-    boundsAdd(v128.load(q, 12));
-    boundsAdd(v128.load(q, 24));
-    boundsAdd(v128.load(q, 36));
+    const a = v128.load(q);
+    const b = v128.load(q, 12);
+    const c = v128.load(q, 24);
+    const d = v128.load(q, 36);
+    mn = f32x4.min(f32x4.min(mn, a), f32x4.min(b, f32x4.min(c, d)));
+    mx = f32x4.max(f32x4.max(mx, a), f32x4.max(b, f32x4.max(c, d)));
+    ex = i32x4.max_u(
+      ex,
+      i32x4.max_u(
+        i32x4.max_u(v128.and(a, EXP_MASK), v128.and(b, EXP_MASK)),
+        i32x4.max_u(v128.and(c, EXP_MASK), v128.and(d, EXP_MASK)),
+      ),
+    );
     q += 48;
   }
   while (q < end) {
-    boundsAdd(v128.load(q));
+    const a = v128.load(q);
+    mn = f32x4.min(mn, a);
+    mx = f32x4.max(mx, a);
+    ex = i32x4.max_u(ex, v128.and(a, EXP_MASK));
     q += 12;
   }
+  boundsSet(mn, mx, ex);
   boundsPublish(count == 0);
   return !boundsHasNonFinite();
 }

@@ -1,6 +1,8 @@
 import * as E from './errors';
 import { arenaAlloc, arenaCommit, arenaEnsure, arenaMark } from './arena';
 import {
+  EXP_MASK,
+  boundsSet,
   boundsBegin,
   boundsAdd,
   boundsHasNonFinite,
@@ -49,25 +51,28 @@ export function readBinaryStl(p: usize, len: usize): i32 {
   if (n == 0) return E.E_NO_GEOMETRY;
   const out = arenaAlloc(<u64>n * 36);
   if (out == 0) return E.E_OUT_OF_MEMORY;
-  boundsBegin();
+  let mn = f32x4.splat(Infinity);
+  let mx = f32x4.splat(-Infinity);
+  let ex = i32x4.splat(0);
   let r = p + 84 + 12;
   let o = out;
-  const oEnd = out + <usize>n * 36;
+  const oEnd = out + (<usize>n) * 36;
   // Each record: normal (skipped), three 12-byte corners, 2-byte attribute. Vector loads read
-  // 4 bytes past each corner; the extra lane is masked (bounds) or overwritten (positions).
+  // 4 bytes past each corner; that lane is masked (bounds) or overwritten (positions).
   while (o < oEnd) {
     const a = v128.load(r);
     const b = v128.load(r, 12);
     const c = v128.load(r, 24);
-    boundsAdd(a);
-    boundsAdd(b);
-    boundsAdd(c);
     v128.store(o, a);
     v128.store(o, b, 12);
     v128.store(o, c, 24);
+    mn = f32x4.min(mn, f32x4.min(a, f32x4.min(b, c)));
+    mx = f32x4.max(mx, f32x4.max(a, f32x4.max(b, c)));
+    ex = i32x4.max_u(ex, i32x4.max_u(v128.and(a, EXP_MASK), i32x4.max_u(v128.and(b, EXP_MASK), v128.and(c, EXP_MASK))));
     r += 50;
     o += 36;
   }
+  boundsSet(mn, mx, ex);
   if (boundsHasNonFinite()) {
     setRes(R_DETAIL, firstNonFinite(out, n * 3, 12) / 3);
     return E.E_NON_FINITE_COORDINATE;

@@ -4,6 +4,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * Headers of security.md §1.4. `'wasm-unsafe-eval'` is the one addition: Chromium refuses
  * `WebAssembly.instantiate` without it, and the mesh module runs in the page's worker.
  */
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+/**
+ * The page policy. With Turnstile as the bot check, its origin is allowed for scripts and frames,
+ * except on viewer pages: capability URLs load no third-party script (security.md §1.4).
+ */
+export function pageCsp(opts: { turnstile: boolean; viewer: boolean }): string {
+  if (!opts.turnstile || opts.viewer) return PAGE_CSP;
+  return PAGE_CSP.replace(
+    "script-src 'self' 'wasm-unsafe-eval'",
+    `script-src 'self' 'wasm-unsafe-eval' ${TURNSTILE_ORIGIN}`,
+  ).replace("frame-ancestors 'none'", `frame-src ${TURNSTILE_ORIGIN}; frame-ancestors 'none'`);
+}
+
 export const PAGE_CSP = [
   "default-src 'none'",
   "script-src 'self' 'wasm-unsafe-eval'",
@@ -31,11 +45,20 @@ const common: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
-export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+export function setSecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { turnstile: boolean } = { turnstile: false },
+): void {
   for (const [k, v] of Object.entries(common)) reply.header(k, v);
   const path = request.url.split('?')[0] ?? '/';
   if (!reply.hasHeader('content-security-policy')) {
-    reply.header('content-security-policy', path.startsWith('/api/') ? FILE_CSP : PAGE_CSP);
+    reply.header(
+      'content-security-policy',
+      path.startsWith('/api/')
+        ? FILE_CSP
+        : pageCsp({ turnstile: opts.turnstile, viewer: path.startsWith('/viewer/') }),
+    );
   }
   if (path.startsWith('/assets/')) {
     // Vite names these by content hash: they never change under the same URL.

@@ -86,7 +86,16 @@ export function weld(
     const y = bits[i * 3 + 1]!;
     const z = bits[i * 3 + 2]!;
     let h = (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) >>> 0;
-    if (colors) h = (h ^ Math.imul(colors[i * colorStride]! | (colors[i * colorStride + 1]! << 8) | (colors[i * colorStride + 2]! << 16), 2654435761)) >>> 0;
+    if (colors)
+      h =
+        (h ^
+          Math.imul(
+            colors[i * colorStride]! |
+              (colors[i * colorStride + 1]! << 8) |
+              (colors[i * colorStride + 2]! << 16),
+            2654435761,
+          )) >>>
+        0;
     let slot = h & mask;
     for (;;) {
       const v = table[slot]!;
@@ -97,7 +106,12 @@ export function weld(
         break;
       }
       const j = firstOf[v]!;
-      if (bits[j * 3] === x && bits[j * 3 + 1] === y && bits[j * 3 + 2] === z && sameColor(colors, colorStride, i, j)) {
+      if (
+        bits[j * 3] === x &&
+        bits[j * 3 + 1] === y &&
+        bits[j * 3 + 2] === z &&
+        sameColor(colors, colorStride, i, j)
+      ) {
         remap[i] = v;
         break;
       }
@@ -115,12 +129,16 @@ function sameColor(c: Uint8Array | undefined, stride: number, i: number, j: numb
 
 function validate(mesh: ValidatedMesh): { colorStride: number } {
   const { positions, indices, colors } = mesh;
-  if (positions.length === 0 || positions.length % 3 !== 0) throw new ViewDerivativeError('mesh has no vertices');
+  if (positions.length === 0 || positions.length % 3 !== 0)
+    throw new ViewDerivativeError('mesh has no vertices');
   const n = positions.length / 3;
-  if (!indices && n % 3 !== 0) throw new ViewDerivativeError('triangle soup must have 3 vertices per triangle');
+  if (!indices && n % 3 !== 0)
+    throw new ViewDerivativeError('triangle soup must have 3 vertices per triangle');
   if (indices) {
-    if (indices.length === 0 || indices.length % 3 !== 0) throw new ViewDerivativeError('index count is not a multiple of 3');
-    for (let i = 0; i < indices.length; i++) if (indices[i]! >= n) throw new ViewDerivativeError('index out of range');
+    if (indices.length === 0 || indices.length % 3 !== 0)
+      throw new ViewDerivativeError('index count is not a multiple of 3');
+    for (let i = 0; i < indices.length; i++)
+      if (indices[i]! >= n) throw new ViewDerivativeError('index out of range');
   }
   for (let i = 0; i < positions.length; i++) {
     if (!Number.isFinite(positions[i]!)) throw new ViewDerivativeError('non-finite coordinate');
@@ -128,7 +146,8 @@ function validate(mesh: ValidatedMesh): { colorStride: number } {
   let colorStride = 0;
   if (colors) {
     colorStride = colors.length / n;
-    if (colorStride !== 3 && colorStride !== 4) throw new ViewDerivativeError('colours must be 3 or 4 bytes per vertex');
+    if (colorStride !== 3 && colorStride !== 4)
+      throw new ViewDerivativeError('colours must be 3 or 4 bytes per vertex');
   }
   return { colorStride };
 }
@@ -137,7 +156,10 @@ function validate(mesh: ValidatedMesh): { colorStride: number } {
  * Builds the view derivative of a validated mesh. Synchronous and CPU-bound (≈ 1–2 s per million
  * triangles including brotli): call it off the request's hot path for very large files.
  */
-export async function buildViewDerivative(mesh: ValidatedMesh, options: { brotliQuality?: number } = {}): Promise<ViewDerivative> {
+export async function buildViewDerivative(
+  mesh: ValidatedMesh,
+  options: { brotliQuality?: number } = {},
+): Promise<ViewDerivative> {
   await MeshoptEncoder.ready;
   const t0 = performance.now();
   const { colorStride } = validate(mesh);
@@ -209,11 +231,20 @@ export async function buildViewDerivative(mesh: ValidatedMesh, options: { brotli
 
   // 4. meshopt encoding (v0 codecs, as EXT_meshopt_compression requires).
   const indexSize = vertexCount <= 0xffff ? 2 : 4;
-  const indexBytes = indexSize === 2 ? new Uint8Array(Uint16Array.from(indices).buffer) : new Uint8Array(indices.buffer);
+  const indexBytes =
+    indexSize === 2
+      ? new Uint8Array(Uint16Array.from(indices).buffer)
+      : new Uint8Array(indices.buffer);
   const streams: Stream[] = [
     {
       raw: new Uint8Array(q.buffer),
-      encoded: MeshoptEncoder.encodeGltfBuffer(new Uint8Array(q.buffer), vertexCount, 8, 'ATTRIBUTES', 0),
+      encoded: MeshoptEncoder.encodeGltfBuffer(
+        new Uint8Array(q.buffer),
+        vertexCount,
+        8,
+        'ATTRIBUTES',
+        0,
+      ),
       count: vertexCount,
       stride: 8,
       mode: 'ATTRIBUTES',
@@ -221,7 +252,13 @@ export async function buildViewDerivative(mesh: ValidatedMesh, options: { brotli
     },
     {
       raw: indexBytes,
-      encoded: MeshoptEncoder.encodeGltfBuffer(indexBytes, indices.length, indexSize, 'TRIANGLES', 0),
+      encoded: MeshoptEncoder.encodeGltfBuffer(
+        indexBytes,
+        indices.length,
+        indexSize,
+        'TRIANGLES',
+        0,
+      ),
       count: indices.length,
       stride: indexSize,
       mode: 'TRIANGLES',
@@ -356,7 +393,13 @@ function writeGlb(streams: Stream[], l: GlbLayout): Uint8Array {
   ];
   if (l.hasColors) {
     attributes.COLOR_0 = 2;
-    accessors.push({ bufferView: 2, componentType: 5121, normalized: true, count: l.vertexCount, type: 'VEC4' });
+    accessors.push({
+      bufferView: 2,
+      componentType: 5121,
+      normalized: true,
+      count: l.vertexCount,
+      type: 'VEC4',
+    });
   }
   const json = {
     asset: { version: '2.0', generator: 'cusp view derivative' },
@@ -401,7 +444,10 @@ export function readGlbJson(glb: Uint8Array): { json: Record<string, unknown>; b
   const dv = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
   if (dv.getUint32(0, true) !== 0x46546c67) throw new ViewDerivativeError('not a GLB');
   const jsonLength = dv.getUint32(12, true);
-  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength))) as Record<string, unknown>;
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength))) as Record<
+    string,
+    unknown
+  >;
   const binStart = 20 + jsonLength;
   const binLength = dv.getUint32(binStart, true);
   return { json, bin: glb.subarray(binStart + 8, binStart + 8 + binLength) };

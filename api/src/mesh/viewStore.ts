@@ -9,7 +9,11 @@ import { loadMeshModule } from '../../../wasm/src/node.js';
 import type { MeshModule } from '../../../wasm/src/core.js';
 import type { BlobStore } from '../blobs/blobStore.js';
 import { openDecrypted, putEncrypted, type DataKey } from '../blobs/encrypted.js';
-import { buildViewDerivative, type ValidatedMesh, type ViewDerivativeStats } from './viewDerivative.js';
+import {
+  buildViewDerivative,
+  type ValidatedMesh,
+  type ViewDerivativeStats,
+} from './viewDerivative.js';
 
 export const viewBlobKey = (originalBlobKey: string): string => `${originalBlobKey}-view`;
 

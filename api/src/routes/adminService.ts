@@ -70,8 +70,17 @@ interface DataKey {
 /** Cap on memoised plaintexts per process; past it the memo starts over. */
 const MEMO_LIMIT = 250_000;
 
+interface Opened {
+  sealed: string;
+  plain: string;
+}
+
+/**
+ * Opened plaintexts per subject and field. A hit needs the stored sealed text to be the same
+ * string (a cheap comparison; a re-sealed field has a new random IV, so it misses).
+ */
 class OpenedFields {
-  private readonly bySubject = new Map<string, Map<string, string>>();
+  private readonly bySubject = new Map<string, Map<string, Opened>>();
   private size = 0;
 
   open(subject: string, field: string, sealed: string, key: DataKey | undefined): string | null {
@@ -80,9 +89,8 @@ class OpenedFields {
       return null;
     }
     let memo = this.bySubject.get(subject);
-    // The sealed text carries a random IV, so it names one plaintext of one field.
-    const hit = memo?.get(sealed);
-    if (hit !== undefined) return hit;
+    const hit = memo?.get(field);
+    if (hit && hit.sealed === sealed) return hit.plain;
     const plain = openWith(key.key, subject, field, sealed);
     if (this.size >= MEMO_LIMIT) {
       this.bySubject.clear();
@@ -93,8 +101,8 @@ class OpenedFields {
       memo = new Map();
       this.bySubject.set(subject, memo);
     }
-    memo.set(sealed, plain);
-    this.size++;
+    if (!memo.has(field)) this.size++;
+    memo.set(field, { sealed, plain });
     return plain;
   }
 
@@ -265,12 +273,12 @@ export async function adminUser(deps: AppDeps, userId: string): Promise<AdminUse
 }
 
 async function toProjects(deps: AppDeps, rows: ProjectSqlRow[]): Promise<AdminProject[]> {
-  const subjects = new Set<string>();
+  const subjects: string[] = [];
   for (const row of rows) {
-    subjects.add(projectSubject(row.id));
-    if (row.user_id !== PUBLIC_USER_ID) subjects.add(userSubject(row.user_id));
+    subjects.push(projectSubject(row.id));
+    if (row.user_name !== null) subjects.push(userSubject(row.user_id));
   }
-  const keys = await deps.keys.existingKeys([...subjects]);
+  const keys = await deps.keys.existingKeys(subjects);
   const memo = openedFields(deps.keys);
   const out: AdminProject[] = [];
   for (const row of rows) {

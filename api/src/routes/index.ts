@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { adminRoutes } from './admin.js';
 import { authRoutes } from './auth.js';
 import { botCheckRoutes } from './botcheck.js';
+import { dcmRoutes } from './dcm.js';
 import { filesRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { materialsRoutes } from './materials.js';
@@ -20,6 +21,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await publicRoutes(app, deps);
   await filesRoutes(app, deps);
   await materialsRoutes(app, deps);
+  // Anonymous callers may convert (the quick upload needs it) within the public size limit.
+  await dcmRoutes(app, { maxBytes: deps.config.PUBLIC_UPLOAD_MAX_BYTES });
   await adminRoutes(app, deps);
   await reviewRoutes(app, deps);
   await viewsRoutes(app, deps);

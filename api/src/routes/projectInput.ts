@@ -86,10 +86,7 @@ export const unsupportedFilesMessage = (names: readonly string[]): string =>
 export function displayFileName(raw: string | undefined): string {
   let name = (raw ?? '').normalize('NFC');
   name = name.split(/[/\\]/).pop() ?? '';
-  name = name
-    .replace(CONTROL_ALL, '')
-    .replace(INVISIBLE, '')
-    .trim();
+  name = name.replace(CONTROL_ALL, '').replace(INVISIBLE, '').trim();
   if (name === '.' || name === '..') name = '';
   while (Buffer.byteLength(name, 'utf8') > 255) name = Array.from(name).slice(0, -1).join('');
   return name || 'model';

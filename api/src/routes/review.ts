@@ -2,7 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { PUBLIC_USER_ID, projectSubject, type FeedbackType, type ProjectState } from '../domain/project.js';
+import {
+  PUBLIC_USER_ID,
+  projectSubject,
+  type FeedbackType,
+  type ProjectState,
+} from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
 import { AppError, Conflict, NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
@@ -10,7 +15,13 @@ import type { MailMessage } from '../mail/mailer.js';
 import { escapeHtml } from '../mail/templates.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
-import { loadProjects, projectIdForToken, publicLinkFor, publicTokenOf, runCommand } from './projectService.js';
+import {
+  loadProjects,
+  projectIdForToken,
+  publicLinkFor,
+  publicTokenOf,
+  runCommand,
+} from './projectService.js';
 
 /** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
 export const FEEDBACK_MAX_CHARS = 5000;
@@ -20,8 +31,14 @@ export const ALREADY_APPROVED = 'Project is already approved';
 const tokenParams = z.object({ token: z.string().max(200) }).strict();
 const idParams = z.object({ id: uuidParam }).strict();
 const feedbackBody = z.object({
-  message: z.string().max(FEEDBACK_MAX_CHARS * 2).optional(),
-  feedback: z.string().max(FEEDBACK_MAX_CHARS * 2).optional(),
+  message: z
+    .string()
+    .max(FEEDBACK_MAX_CHARS * 2)
+    .optional(),
+  feedback: z
+    .string()
+    .max(FEEDBACK_MAX_CHARS * 2)
+    .optional(),
 });
 
 /** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
@@ -49,7 +66,10 @@ function feedbackText(body: unknown): string {
   const text = (b.message ?? b.feedback ?? '').trim();
   if (text === '') throw new ValidationError(FEEDBACK_REQUIRED, 'validation_failed');
   if (text.length > FEEDBACK_MAX_CHARS) {
-    throw new ValidationError(`Feedback must be at most ${FEEDBACK_MAX_CHARS} characters`, 'validation_failed');
+    throw new ValidationError(
+      `Feedback must be at most ${FEEDBACK_MAX_CHARS} characters`,
+      'validation_failed',
+    );
   }
   return text;
 }
@@ -61,11 +81,15 @@ async function resolveToken(deps: AppDeps, token: string): Promise<string> {
 }
 
 /** The technician's address and name (opened with the user's key); null for anonymous uploads. */
-async function technicianOf(deps: AppDeps, userId: string): Promise<{ email: string; name: string } | null> {
+async function technicianOf(
+  deps: AppDeps,
+  userId: string,
+): Promise<{ email: string; name: string } | null> {
   if (userId === PUBLIC_USER_ID) return null;
-  const r = await deps.db.query<{ email: string; name: string }>('SELECT email, name FROM users WHERE id::text = $1', [
-    userId,
-  ]);
+  const r = await deps.db.query<{ email: string; name: string }>(
+    'SELECT email, name FROM users WHERE id::text = $1',
+    [userId],
+  );
   const row = r.rows[0];
   if (!row) return null;
   const subject = userSubject(userId);
@@ -93,7 +117,9 @@ export function reviewMail(
   message?: string,
 ): MailMessage {
   const subject =
-    kind === 'approved' ? 'A doctor approved your case on Cusp' : 'A doctor left feedback on your case on Cusp';
+    kind === 'approved'
+      ? 'A doctor approved your case on Cusp'
+      : 'A doctor left feedback on your case on Cusp';
   const lead =
     kind === 'approved'
       ? `The doctor approved the case "${projectName}".`
@@ -156,7 +182,10 @@ async function giveFeedback(
   const { state } = await runCommand(
     deps,
     projectId,
-    () => ({ type: 'GiveFeedback', data: { projectId, feedbackId, feedbackType, message: sealed, now } }),
+    () => ({
+      type: 'GiveFeedback',
+      data: { projectId, feedbackId, feedbackType, message: sealed, now },
+    }),
     { actor, requestId: request.id },
   );
   return {

@@ -15,11 +15,15 @@ import { uuidParam } from './projectInput.js';
 import { projectIdForToken } from './projectService.js';
 
 const ownerParams = z.object({ id: uuidParam, modelId: uuidParam }).strict();
-const publicParams = z.object({ token: z.string().max(200), modelId: z.string().max(100) }).strict();
+const publicParams = z
+  .object({ token: z.string().max(200), modelId: z.string().max(100) })
+  .strict();
 
 function acceptsBrotli(request: FastifyRequest): boolean {
   const ae = request.headers['accept-encoding'];
-  return typeof ae === 'string' && /(^|[\s,])br(\s*;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i.test(ae);
+  return (
+    typeof ae === 'string' && /(^|[\s,])br(\s*;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i.test(ae)
+  );
 }
 
 /**

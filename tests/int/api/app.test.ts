@@ -10,7 +10,10 @@ describe.each(testDrivers())('API skeleton on %s', (driver) => {
   const webRoot = mkdtempSync(join(tmpdir(), 'cusp-web-'));
 
   beforeAll(async () => {
-    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Cusp</title><div id="root"></div>');
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><title>Cusp</title><div id="root"></div>',
+    );
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(join(webRoot, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
     t = await startTestApp(driver, {}, { webRoot });

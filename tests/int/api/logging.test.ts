@@ -22,7 +22,11 @@ describe('request logs', () => {
       },
     });
     const log = pino(
-      { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: requestSerializers },
+      {
+        level: 'info',
+        redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+        serializers: requestSerializers,
+      },
       sink,
     );
     const app = await buildApp(t.deps, { loggerInstance: log });

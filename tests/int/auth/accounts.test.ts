@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PasswordHasher } from '../../../api/src/auth/passwords.js';
 import { userSubject } from '../../../api/src/domain/user.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import {
@@ -183,30 +184,19 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
       captchaRequired: false,
     });
 
-    // Timing: both run one argon2id verification (row "Account enumeration").
-    const time = async (e: string) => {
-      const ms: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const s = performance.now();
-        await login(`${i}${e}`, 'wrong-password-123');
-        ms.push(performance.now() - s);
-      }
-      return ms.sort((x, y) => x - y)[2]!;
-    };
-    // Fresh addresses per attempt keep the bot-check counter out of the way.
-    const known: string[] = [];
-    for (let i = 0; i < 5; i++) known.push(await verifiedUser(`${i}t${driver}${n}@example.com`));
-    const knownMs: number[] = [];
-    for (const k of known) {
-      const s = performance.now();
-      await login(k, 'wrong-password-123');
-      knownMs.push(performance.now() - s);
+    // Timing: both paths run exactly one full argon2id verification (row "Account enumeration").
+    // Counted, not timed: wall-clock assertions flake on a loaded machine; the benchmark times it.
+    const verify = vi.spyOn(PasswordHasher.prototype, 'verify');
+    try {
+      verify.mockClear();
+      await login(await verifiedUser(`t${driver}${n}@example.com`), 'wrong-password-123');
+      expect(verify).toHaveBeenCalledTimes(1);
+      verify.mockClear();
+      await login(`u${driver}${n}@example.com`, 'wrong-password-123');
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
     }
-    const knownP50 = knownMs.sort((x, y) => x - y)[2]!;
-    const unknownP50 = await time(`u${driver}@example.com`);
-    expect(Math.abs(knownP50 - unknownP50)).toBeLessThan(
-      Math.max(40, 0.5 * Math.max(knownP50, unknownP50)),
-    );
   });
 
   it('requires the bot check from the third attempt, counting failures server-side', async () => {

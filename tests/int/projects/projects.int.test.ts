@@ -6,7 +6,13 @@ import { projectStream, projectSubject } from '../../../api/src/domain/project.j
 import { rebuildProjections } from '../../../projections/src/rebuild.js';
 import { allProjections } from '../../../projections/src/registry.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
-import { freshIp, mailTo, readOutboxDir, solveBotCheck, waitForMail } from '../../support/accounts.js';
+import {
+  freshIp,
+  mailTo,
+  readOutboxDir,
+  solveBotCheck,
+  waitForMail,
+} from '../../support/accounts.js';
 import { testDrivers } from '../../support/db.js';
 import {
   filesUnder,

@@ -8,7 +8,13 @@ import { viewBlobKey } from '../../../api/src/mesh/viewStore.js';
 import { deleteProject } from '../../../api/src/routes/projectService.js';
 import { linkActor } from '../../../api/src/routes/review.js';
 import { mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
-import { bearer, seedProject, seedUser, type SeededProject, type SeededUser } from '../../support/adminSeed.js';
+import {
+  bearer,
+  seedProject,
+  seedUser,
+  type SeededProject,
+  type SeededUser,
+} from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
 import { fixtureStl } from '../../support/meshFiles.js';
@@ -28,19 +34,36 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
       actor: (e.metadata as { actor?: string }).actor,
     }));
   const feedback = (token: string, body: unknown) =>
-    t.app.inject({ method: 'POST', url: `/api/public/projects/${token}/feedback`, headers: json, payload: JSON.stringify(body) });
-  const approve = (token: string) => t.app.inject({ method: 'POST', url: `/api/public/projects/${token}/approve` });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/projects/${token}/feedback`,
+      headers: json,
+      payload: JSON.stringify(body),
+    });
+  const approve = (token: string) =>
+    t.app.inject({ method: 'POST', url: `/api/public/projects/${token}/approve` });
 
   beforeAll(async () => {
     t = await startTestApp(driver);
     tech = await seedUser(t.deps, { name: 'Tina Tech', email: 'tina@lab.test' });
     other = await seedUser(t.deps, { name: 'Otto Other', email: 'otto@lab.test' });
-    p = await seedProject(t.deps, { userId: tech.id, name: 'Case 17', patientName: 'Jane Patient', files: 2 });
+    p = await seedProject(t.deps, {
+      userId: tech.id,
+      name: 'Case 17',
+      patientName: 'Jane Patient',
+      files: 2,
+    });
   });
   afterAll(async () => t?.close());
 
   it('refuses blank, missing and over-long feedback', async () => {
-    for (const body of [{}, { message: '' }, { message: '   \n\t ' }, { message: 'x'.repeat(5001) }, { message: 42 }]) {
+    for (const body of [
+      {},
+      { message: '' },
+      { message: '   \n\t ' },
+      { message: 'x'.repeat(5001) },
+      { message: 42 },
+    ]) {
       const r = await feedback(p.publicToken, body);
       expect(r.statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -50,7 +73,11 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
   it('records doctor feedback sealed, as the link, and the owner sees it unread; the technician is mailed', async () => {
     const r = await feedback(p.publicToken, { message: '  Please shorten the margin on 16.  ' });
     expect(r.statusCode).toBe(201);
-    expect(r.json().feedback).toMatchObject({ type: 'doctor_feedback', message: 'Please shorten the margin on 16.', readAt: null });
+    expect(r.json().feedback).toMatchObject({
+      type: 'doctor_feedback',
+      message: 'Please shorten the margin on 16.',
+      readAt: null,
+    });
 
     const given = (await events(p.id)).filter((e) => e.type === 'FeedbackGiven');
     expect(given).toHaveLength(1);
@@ -58,14 +85,20 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
     expect(given[0]!.actor).toBe(linkActor(p.publicToken));
     expect(given[0]!.actor).not.toContain(p.publicToken.slice(4, 20));
     expect(String(given[0]!.data.message)).toMatch(/^v1:/);
-    expect(await t.deps.keys.open(projectSubject(p.id), 'message', String(given[0]!.data.message))).toBe(
-      'Please shorten the margin on 16.',
-    );
+    expect(
+      await t.deps.keys.open(projectSubject(p.id), 'message', String(given[0]!.data.message)),
+    ).toBe('Please shorten the margin on 16.');
 
-    const mine = await t.app.inject({ method: 'GET', url: `/api/projects/${p.id}`, headers: bearer(tech.token) });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${p.id}`,
+      headers: bearer(tech.token),
+    });
     const project = mine.json().project ?? mine.json();
     expect(project.unreadCount).toBe(1);
-    expect(project.feedback.map((f: { message: string }) => f.message)).toEqual(['Please shorten the margin on 16.']);
+    expect(project.feedback.map((f: { message: string }) => f.message)).toEqual([
+      'Please shorten the margin on 16.',
+    ]);
 
     const mail = await waitForMail(() => readOutboxDir(t.dataDir), mailTo('tina@lab.test'));
     const subject = /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '';
@@ -86,7 +119,10 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
     const approved = (await events(p.id)).filter((e) => e.type === 'ProjectApproved');
     expect(approved).toHaveLength(1);
     expect(approved[0]!.actor).toBe(linkActor(p.publicToken));
-    await waitForMail(() => readOutboxDir(t.dataDir), (m) => mailTo('tina@lab.test')(m) && /approved/i.test(m.raw));
+    await waitForMail(
+      () => readOutboxDir(t.dataDir),
+      (m) => mailTo('tina@lab.test')(m) && /approved/i.test(m.raw),
+    );
   });
 
   it('two concurrent approvals append exactly one ProjectApproved', async () => {
@@ -112,7 +148,12 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
       payload: JSON.stringify({ message: 'hi' }),
     });
     expect(foreign.statusCode).toBe(404);
-    const anon = await t.app.inject({ method: 'POST', url: `/api/projects/${p.id}/feedback`, headers: json, payload: '{"message":"x"}' });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${p.id}/feedback`,
+      headers: json,
+      payload: '{"message":"x"}',
+    });
     expect(anon.statusCode).toBe(401);
   });
 
@@ -123,7 +164,11 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
     await putEncrypted(t.deps.blobs, q.blobKeys[0]!, Readable.from([stl]), dk);
     const modelId = q.blobKeys[0]!.split('/').pop()!;
     const url = `/api/public/projects/${q.publicToken}/view/${modelId}`;
-    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('model/gltf-binary');
@@ -133,22 +178,40 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
     expect(gltf.extensionsRequired).toEqual(['KHR_mesh_quantization', 'EXT_meshopt_compression']);
     expect(await t.deps.blobs.exists(viewBlobKey(q.blobKeys[0]!))).toBe(true);
 
-    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(Buffer.compare(plain.rawPayload, Buffer.from(glb))).toBe(0);
 
-    const owner = await t.app.inject({ method: 'GET', url: `/api/projects/${q.id}/view/${modelId}`, headers: bearer(tech.token) });
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${q.id}/view/${modelId}`,
+      headers: bearer(tech.token),
+    });
     expect(owner.statusCode).toBe(200);
-    const stranger = await t.app.inject({ method: 'GET', url: `/api/projects/${q.id}/view/${modelId}`, headers: bearer(other.token) });
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${q.id}/view/${modelId}`,
+      headers: bearer(other.token),
+    });
     expect(stranger.statusCode).toBe(404);
   });
 
   it('does not reach another project’s files or views through a link', async () => {
     const b = await seedProject(t.deps, { userId: other.id, name: 'B', files: 1 });
     const bModel = b.blobKeys[0]!.split('/').pop()!;
-    const viaA = await t.app.inject({ method: 'GET', url: `/api/public/projects/${p.publicToken}/view/${bModel}` });
+    const viaA = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/projects/${p.publicToken}/view/${bModel}`,
+    });
     expect(viaA.statusCode).toBe(404);
-    const fileViaA = await t.app.inject({ method: 'GET', url: `/api/public/projects/${p.publicToken}/files/${bModel}.stl` });
+    const fileViaA = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/projects/${p.publicToken}/files/${bModel}.stl`,
+    });
     expect(fileViaA.statusCode).toBe(404);
   });
 
@@ -156,10 +219,20 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
     const d = await seedProject(t.deps, { userId: tech.id, name: 'Gone', files: 1 });
     const modelId = d.blobKeys[0]!.split('/').pop()!;
     await deleteProject(t.deps, d.id, 'owner', { actor: `user:${tech.id}` });
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/projects/${d.publicToken}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/public/projects/${d.publicToken}` }))
+        .statusCode,
+    ).toBe(404);
     expect((await feedback(d.publicToken, { message: 'hello' })).statusCode).toBe(404);
     expect((await approve(d.publicToken)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/projects/${d.publicToken}/view/${modelId}` })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/public/projects/${d.publicToken}/view/${modelId}`,
+        })
+      ).statusCode,
+    ).toBe(404);
     const bogus = `pub_${'A'.repeat(43)}`;
     expect((await approve(bogus)).statusCode).toBe(404);
   });

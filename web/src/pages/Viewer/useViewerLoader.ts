@@ -7,10 +7,20 @@ import { api, ApiError } from '../../api/client';
 import { FAILED_TO_LOAD_PROJECT, failedToLoadLayer } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { useViewerStore, type ViewerMode } from '../../stores/useViewerStore';
-import { DEMO_MANIFEST_URL, demoDelayMs, demoProject, type DemoAsset } from '../../viewer/mesh/demoProject';
+import {
+  DEMO_MANIFEST_URL,
+  demoDelayMs,
+  demoProject,
+  type DemoAsset,
+} from '../../viewer/mesh/demoProject';
 import { loadModels } from '../../viewer/mesh/loadModels';
 import { mergeMaterials } from '../../viewer/mesh/materials';
-import { accessFor, toViewerProject, type ViewerAccess, type ViewerProject } from '../../viewer/mesh/project';
+import {
+  accessFor,
+  toViewerProject,
+  type ViewerAccess,
+  type ViewerProject,
+} from '../../viewer/mesh/project';
 
 function modeOf(access: ViewerAccess): ViewerMode {
   return access.kind === 'demo' ? 'demo' : access.kind === 'public' ? 'review' : 'owner';
@@ -31,7 +41,10 @@ async function fetchProject(access: ViewerAccess, signal: AbortSignal): Promise<
   }
   const raw =
     access.kind === 'public'
-      ? await api.get<unknown>(`/public/projects/${encodeURIComponent(access.token)}`, { auth: false, signal })
+      ? await api.get<unknown>(`/public/projects/${encodeURIComponent(access.token)}`, {
+          auth: false,
+          signal,
+        })
       : await api.get<unknown>(`/projects/${encodeURIComponent(access.id)}`, { signal });
   return toViewerProject(raw, access);
 }

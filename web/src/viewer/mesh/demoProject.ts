@@ -36,7 +36,9 @@ export function demoProject(assets: readonly DemoAsset[]): ViewerProject {
     type: a.type,
     material: a.material,
     groupedFrom: a.groupedFrom,
-    groupSize: a.groupedFrom ? assets.filter((b) => b.groupedFrom === a.groupedFrom).length : undefined,
+    groupSize: a.groupedFrom
+      ? assets.filter((b) => b.groupedFrom === a.groupedFrom).length
+      : undefined,
     viewUrl: `/demo/${a.file}`,
     fileUrl: undefined,
   }));
@@ -45,7 +47,8 @@ export function demoProject(assets: readonly DemoAsset[]): ViewerProject {
     name: 'Full Arch Restoration (Demo)',
     patientName: 'Demo Patient',
     laboratoryName: 'Cusp Demo Laboratory',
-    comment: 'Zirconia crowns on both arches with a titanium abutment. Please check the margins and occlusion.',
+    comment:
+      'Zirconia crowns on both arches with a titanium abutment. Please check the margins and occlusion.',
     status: 'pending',
     createdAt: '2025-03-05T10:00:00.000Z',
     publicToken: undefined,

@@ -127,21 +127,31 @@ export function toggleVisibility(entries: readonly LayerEntry[], id: string): La
   if (group) {
     const next = !group.visible;
     return entries.map((e) =>
-      e === group ? { ...e, visible: next, layers: e.layers.map((l) => ({ ...l, visible: next })) } : e,
+      e === group
+        ? { ...e, visible: next, layers: e.layers.map((l) => ({ ...l, visible: next })) }
+        : e,
     );
   }
   return mapLayers(entries, (l) => (l.id === id ? { ...l, visible: !l.visible } : l));
 }
 
 /** Sets one layer's opacity, clamped to 0–1. */
-export function setOpacity(entries: readonly LayerEntry[], id: string, opacity: number): LayerEntry[] {
+export function setOpacity(
+  entries: readonly LayerEntry[],
+  id: string,
+  opacity: number,
+): LayerEntry[] {
   const value = clampOpacity(opacity);
-  return mapLayers(entries, (l) => (l.id === id && l.opacity !== value ? { ...l, opacity: value } : l));
+  return mapLayers(entries, (l) =>
+    l.id === id && l.opacity !== value ? { ...l, opacity: value } : l,
+  );
 }
 
 /** Collapses or expands a group. */
 export function toggleCollapsed(entries: readonly LayerEntry[], groupId: string): LayerEntry[] {
-  return entries.map((e) => (e.kind === 'group' && e.id === groupId ? { ...e, collapsed: !e.collapsed } : e));
+  return entries.map((e) =>
+    e.kind === 'group' && e.id === groupId ? { ...e, collapsed: !e.collapsed } : e,
+  );
 }
 
 /** Looks a model layer up by id. */

@@ -10,7 +10,10 @@ export const WORKER_MIN_TRIANGLES = 250_000;
 
 let worker: Worker | null | undefined;
 let nextId = 1;
-const pending = new Map<number, { resolve: (r: NormalsResponse) => void; reject: (e: Error) => void }>();
+const pending = new Map<
+  number,
+  { resolve: (r: NormalsResponse) => void; reject: (e: Error) => void }
+>();
 
 function getWorker(): Worker | null {
   if (worker !== undefined) return worker;

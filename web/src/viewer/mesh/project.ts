@@ -49,14 +49,15 @@ export interface ViewerProject {
   feedback: FeedbackItem[];
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const optStr = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+const optStr = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v : undefined;
+const num = (v: unknown): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0;
 
 export type ViewerAccess =
-  | { kind: 'public'; token: string }
-  | { kind: 'owner'; id: string }
-  | { kind: 'demo' };
+  { kind: 'public'; token: string } | { kind: 'owner'; id: string } | { kind: 'demo' };
 
 /** Spec §2 and architecture §12: 'demo' is the demo, ids starting with pub_ are public links. */
 export function accessFor(routeId: string): ViewerAccess {
@@ -89,7 +90,10 @@ export function modelUrls(
 /** Normalises an API answer (possibly wrapped as `{ project }`) into a ViewerProject. */
 export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProject {
   const outer = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const p = (outer.project && typeof outer.project === 'object' ? outer.project : outer) as Record<string, unknown>;
+  const p = (outer.project && typeof outer.project === 'object' ? outer.project : outer) as Record<
+    string,
+    unknown
+  >;
   const user = (p.user && typeof p.user === 'object' ? p.user : {}) as Record<string, unknown>;
   const models = Array.isArray(p.models) ? p.models : [];
   const feedback = Array.isArray(p.feedback) ? p.feedback : [];
@@ -110,7 +114,8 @@ export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProje
       const own = {
         id,
         filename,
-        originalName: str(r.originalName) || filename || `Model ${i + 1}`,
+        // `name` is the display name (custom name or file name without extension).
+        originalName: str(r.name) || str(r.originalName) || filename || `Model ${i + 1}`,
         size: num(r.size),
         type: str(r.type),
         material: optStr(r.material),

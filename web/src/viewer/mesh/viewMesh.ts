@@ -7,13 +7,13 @@
  * quantised grid. Fallback: a raw binary STL (when a model has no derivative), read by a tight
  * DataView loop and drawn with face normals. No React here.
  */
+import type { Mesh } from 'three';
 import {
   BufferAttribute,
   BufferGeometry,
   Box3,
   InterleavedBuffer,
   InterleavedBufferAttribute,
-  Mesh,
   Vector3,
 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -75,7 +75,8 @@ export async function decodeViewGlb(bytes: ArrayBuffer): Promise<ViewMesh> {
   });
   if (!found) throw new ViewMeshError('no mesh in GLB');
   const src = found.geometry;
-  const pos = src.getAttribute('position') as BufferAttribute | InterleavedBufferAttribute | undefined;
+  const pos = src.getAttribute('position') as
+    BufferAttribute | InterleavedBufferAttribute | undefined;
   const index = src.getIndex();
   if (!pos || !index) throw new ViewMeshError('GLB mesh is not indexed');
   let array: PositionArray;
@@ -91,7 +92,12 @@ export async function decodeViewGlb(bytes: ArrayBuffer): Promise<ViewMesh> {
   const decodeMs = performance.now() - t0;
 
   const t1 = performance.now();
-  const r = await computeNormalsOffThread(array, stride, vertexCount, index.array as Uint32Array | Uint16Array);
+  const r = await computeNormalsOffThread(
+    array,
+    stride,
+    vertexCount,
+    index.array as Uint32Array | Uint16Array,
+  );
   const normalsMs = performance.now() - t1;
 
   const geometry = new BufferGeometry();
@@ -100,7 +106,12 @@ export async function decodeViewGlb(bytes: ArrayBuffer): Promise<ViewMesh> {
     'position',
     stride === 3
       ? new BufferAttribute(r.positions, 3, normalized)
-      : new InterleavedBufferAttribute(new InterleavedBuffer(r.positions, stride), 3, 0, normalized),
+      : new InterleavedBufferAttribute(
+          new InterleavedBuffer(r.positions, stride),
+          3,
+          0,
+          normalized,
+        ),
   );
   geometry.setAttribute('normal', new BufferAttribute(r.normals, 3));
   const color = src.getAttribute('color');

@@ -28,7 +28,11 @@ export function GroupRow({ group, materials }: GroupRowProps) {
           aria-label={`${group.collapsed ? 'Expand' : 'Collapse'} ${group.name}`}
           onClick={() => toggleCollapsed(group.id)}
         >
-          <Icon name="chevron-down" size="sm" className={group.collapsed ? 'vl-chevron vl-chevron--closed' : 'vl-chevron'} />
+          <Icon
+            name="chevron-down"
+            size="sm"
+            className={group.collapsed ? 'vl-chevron vl-chevron--closed' : 'vl-chevron'}
+          />
         </button>
         <ColorDot color={materialColor(group.material, materials)} />
         <div className="vl-layer__text">
@@ -38,7 +42,11 @@ export function GroupRow({ group, materials }: GroupRowProps) {
           </span>
           <span className="vl-layer__meta">{materialName(group.material, materials)}</span>
         </div>
-        <VisibilityToggle name={group.name} visible={group.visible} onToggle={() => toggleLayer(group.id)} />
+        <VisibilityToggle
+          name={group.name}
+          visible={group.visible}
+          onToggle={() => toggleLayer(group.id)}
+        />
       </div>
       {group.collapsed ? null : (
         <ul className="vl-list vl-list--members" id={listId}>

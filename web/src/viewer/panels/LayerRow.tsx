@@ -18,7 +18,11 @@ export function LayerRow({ layer, materials, member = false }: LayerRowProps) {
   const toggleLayer = useViewerStore((s) => s.toggleLayer);
   const setOpacity = useViewerStore((s) => s.setOpacity);
   return (
-    <li className={member ? 'vl-layer vl-layer--member' : 'vl-layer'} data-testid="layer-row" data-layer-id={layer.id}>
+    <li
+      className={member ? 'vl-layer vl-layer--member' : 'vl-layer'}
+      data-testid="layer-row"
+      data-layer-id={layer.id}
+    >
       <div className="vl-layer__head">
         <ColorDot color={materialColor(layer.material, materials)} />
         <div className="vl-layer__text">
@@ -30,9 +34,17 @@ export function LayerRow({ layer, materials, member = false }: LayerRowProps) {
             {member ? <> · {formatFileSize(layer.size)}</> : null}
           </span>
         </div>
-        <VisibilityToggle name={layer.name} visible={layer.visible} onToggle={() => toggleLayer(layer.id)} />
+        <VisibilityToggle
+          name={layer.name}
+          visible={layer.visible}
+          onToggle={() => toggleLayer(layer.id)}
+        />
       </div>
-      <OpacitySlider layerName={layer.name} value={layer.opacity} onChange={(v) => setOpacity(layer.id, v)} />
+      <OpacitySlider
+        layerName={layer.name}
+        value={layer.opacity}
+        onChange={(v) => setOpacity(layer.id, v)}
+      />
     </li>
   );
 }

@@ -14,19 +14,35 @@ export interface LayersPanelProps {
 /** Spec §2 Model Layers panel (desktop: top-left, closable; mobile: compact with a count). */
 export function LayersPanel({ compact }: LayersPanelProps) {
   const { layers, materials, setLayersOpen } = useViewerStore(
-    useShallow((s) => ({ layers: s.layers, materials: s.materials, setLayersOpen: s.setLayersOpen })),
+    useShallow((s) => ({
+      layers: s.layers,
+      materials: s.materials,
+      setLayersOpen: s.setLayersOpen,
+    })),
   );
   const [expanded, setExpanded] = useState(!compact);
   const count = countLayers(layers);
   const bodyOpen = compact ? expanded : true;
   return (
-    <section className={compact ? 'vpanel vpanel--layers vpanel--compact' : 'vpanel vpanel--layers'} aria-label="Model Layers">
+    <section
+      className={compact ? 'vpanel vpanel--layers vpanel--compact' : 'vpanel vpanel--layers'}
+      aria-label="Model Layers"
+    >
       <header className="vpanel__header">
         {compact ? (
-          <button type="button" className="vpanel__fold" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="vpanel__fold"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
             <Icon name="layers" size="sm" />
             <span>Layers ({count})</span>
-            <Icon name="chevron-down" size="sm" className={expanded ? 'vl-chevron' : 'vl-chevron vl-chevron--closed'} />
+            <Icon
+              name="chevron-down"
+              size="sm"
+              className={expanded ? 'vl-chevron' : 'vl-chevron vl-chevron--closed'}
+            />
           </button>
         ) : (
           <h2 className="vpanel__title">
@@ -34,7 +50,12 @@ export function LayersPanel({ compact }: LayersPanelProps) {
           </h2>
         )}
         {compact ? null : (
-          <button type="button" className="vpanel__close" aria-label="Close layers panel" onClick={() => setLayersOpen(false)}>
+          <button
+            type="button"
+            className="vpanel__close"
+            aria-label="Close layers panel"
+            onClick={() => setLayersOpen(false)}
+          >
             <Icon name="x" size="sm" />
           </button>
         )}

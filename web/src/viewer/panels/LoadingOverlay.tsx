@@ -18,7 +18,13 @@ export function LoadingOverlay({ done, total }: LoadingOverlayProps) {
     bar.current?.style.setProperty('--progress', `${percent}%`);
   }, [percent]);
   return (
-    <div className="voverlay" role="dialog" aria-modal="true" aria-labelledby="voverlay-title" data-testid="loading-overlay">
+    <div
+      className="voverlay"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="voverlay-title"
+      data-testid="loading-overlay"
+    >
       <div className="voverlay__card">
         <Spinner size="lg" label="" />
         <h2 id="voverlay-title" className="voverlay__title">

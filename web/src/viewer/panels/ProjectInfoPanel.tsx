@@ -30,13 +30,25 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
   const bodyOpen = compact ? expanded : true;
   const reviewing = mode === 'review' || mode === 'demo';
   return (
-    <section className={compact ? 'vpanel vpanel--info vpanel--compact' : 'vpanel vpanel--info'} aria-label="Project Info">
+    <section
+      className={compact ? 'vpanel vpanel--info vpanel--compact' : 'vpanel vpanel--info'}
+      aria-label="Project Info"
+    >
       <header className="vpanel__header">
         {compact ? (
-          <button type="button" className="vpanel__fold" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="vpanel__fold"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
             <Icon name="info" size="sm" />
             <span>Project Info</span>
-            <Icon name="chevron-down" size="sm" className={expanded ? 'vl-chevron' : 'vl-chevron vl-chevron--closed'} />
+            <Icon
+              name="chevron-down"
+              size="sm"
+              className={expanded ? 'vl-chevron' : 'vl-chevron vl-chevron--closed'}
+            />
           </button>
         ) : (
           <h2 className="vpanel__title">
@@ -44,7 +56,12 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
           </h2>
         )}
         {compact ? null : (
-          <button type="button" className="vpanel__close" aria-label="Close project info panel" onClick={() => setInfoOpen(false)}>
+          <button
+            type="button"
+            className="vpanel__close"
+            aria-label="Close project info panel"
+            onClick={() => setInfoOpen(false)}
+          >
             <Icon name="x" size="sm" />
           </button>
         )}

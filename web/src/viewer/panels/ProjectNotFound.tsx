@@ -13,7 +13,9 @@ export function ProjectNotFound() {
           <Icon name="alert-circle" size="lg" />
         </span>
         <h1 className="vmissing__title">{PROJECT_NOT_FOUND}</h1>
-        <p className="vmissing__text">The project you are looking for does not exist or has been removed.</p>
+        <p className="vmissing__text">
+          The project you are looking for does not exist or has been removed.
+        </p>
         <Button variant="primary" icon="home" onClick={() => void navigate('/')}>
           Go Home
         </Button>

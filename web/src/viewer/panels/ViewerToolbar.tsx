@@ -21,12 +21,22 @@ export function ViewerToolbar({ compact }: ViewerToolbarProps) {
   return (
     <>
       {!compact && !layersOpen ? (
-        <Button className="vreopen vreopen--layers" size="sm" icon="layers" onClick={() => setLayersOpen(true)}>
+        <Button
+          className="vreopen vreopen--layers"
+          size="sm"
+          icon="layers"
+          onClick={() => setLayersOpen(true)}
+        >
           Show Layers
         </Button>
       ) : null}
       {!compact && !infoOpen ? (
-        <Button className="vreopen vreopen--info" size="sm" icon="info" onClick={() => setInfoOpen(true)}>
+        <Button
+          className="vreopen vreopen--info"
+          size="sm"
+          icon="info"
+          onClick={() => setInfoOpen(true)}
+        >
           Show Info
         </Button>
       ) : null}

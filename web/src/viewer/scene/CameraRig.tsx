@@ -1,6 +1,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef, useState } from 'react';
-import { Box3, MOUSE, PerspectiveCamera, Sphere, TOUCH, Vector3 } from 'three';
+import type { Box3, PerspectiveCamera } from 'three';
+import { MOUSE, Sphere, TOUCH, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { RenderProfile } from './renderProfile';
 

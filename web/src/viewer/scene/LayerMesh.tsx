@@ -31,7 +31,11 @@ export function LayerMesh({ mesh, material, visible, opacity, physical }: LayerM
       side: DoubleSide,
     };
     return physical
-      ? new MeshPhysicalMaterial({ ...params, clearcoat: material.clearcoat, clearcoatRoughness: 0.4 })
+      ? new MeshPhysicalMaterial({
+          ...params,
+          clearcoat: material.clearcoat,
+          clearcoatRoughness: 0.4,
+        })
       : new MeshStandardMaterial(params);
   }, [material, physical, mesh.hasColors]);
 

@@ -27,7 +27,9 @@ export function SceneLights({ profile }: SceneLightsProps) {
         <primitive object={target} />
         <directionalLight position={[2.5, 3, 1]} intensity={profile.key} target={target} />
         <directionalLight position={[-3, -1, 0.5]} intensity={profile.fill} target={target} />
-        {profile.rim > 0 ? <directionalLight position={[0, 2, -4]} intensity={profile.rim} target={target} /> : null}
+        {profile.rim > 0 ? (
+          <directionalLight position={[0, 2, -4]} intensity={profile.rim} target={target} />
+        ) : null}
       </primitive>
     </>
   );

@@ -50,8 +50,7 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
         powerPreference: deviceClass === 'mobile' ? 'low-power' : 'high-performance',
         preserveDrawingBuffer: false,
       }}
-      onCreated={({ gl, ...rest }) => {
-        (window as unknown as { __dbg: unknown }).__dbg = { gl, ...rest };
+      onCreated={({ gl }) => {
         gl.toneMapping = ACESFilmicToneMapping;
         gl.outputColorSpace = SRGBColorSpace;
         gl.setClearAlpha(0);

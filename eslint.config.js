@@ -13,6 +13,7 @@ export default tseslint.config(
       'wasm/build/**',
       'wasm/assembly/**',
       'test-results/**',
+      '.tmp/**',
       'playwright-report/**',
     ],
   },
@@ -21,7 +22,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

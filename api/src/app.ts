@@ -92,8 +92,9 @@ export async function buildApp(
     // Cache headers come from setSecurityHeaders: hashed assets immutable, everything else no-store.
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
-      index: false,
+      // Looked up per request (not globbed at start-up), so a rebuilt web app is served as is.
+      wildcard: true,
+      index: 'index.html',
       cacheControl: false,
     });
   }

@@ -96,7 +96,11 @@ export async function createDeps(
     // Accounts, bot check and mail (architecture §9).
     const mailer = config.SMTP_URL
       ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-      : new FileMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log.child({ component: 'mail' }));
+      : new FileMailer(
+          join(config.dataDir, 'outbox'),
+          config.MAIL_FROM,
+          log.child({ component: 'mail' }),
+        );
     closers.push(() => mailer.close());
     const outbox = new Outbox(db, keys);
     if (options.mailSender !== false) {

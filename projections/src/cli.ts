@@ -12,13 +12,15 @@ import { openEventStore } from '../../api/src/store/open.js';
 import { formatTable, progressLine } from './format.js';
 import { rebuildProjections } from './rebuild.js';
 import { allProjections } from './registry.js';
-import { projectionStatus } from './runner.js';
+import { projectionStatus, startProjections } from './runner.js';
 
 const USAGE = `usage: npm run projections -- <command>
 
   status                 each projection: version, checkpoint, lag (events behind the head)
   rebuild <name|all>     replay into fresh tables and swap them in (the API may keep running
                          when it uses DATABASE_URL)
+  run                    a projection worker: keeps every read model up to date until SIGTERM
+                         (for API processes started with PROJECTIONS=off)
 
 projections: ${allProjections()
   .map((p) => p.name)
@@ -71,9 +73,28 @@ async function rebuild(db: Db, store: EventStore, name: string): Promise<void> {
   }
 }
 
+/** Runs the projection runner in this process until SIGTERM or SIGINT. */
+async function runWorker(db: Db, store: EventStore, level: string): Promise<void> {
+  const log = pino({ level, base: { service: 'cusp-projections' } });
+  const runner = await startProjections({
+    db,
+    store,
+    log,
+    projections: allProjections(),
+    run: true,
+  });
+  log.info('projection worker running');
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  log.info('projection worker stopping');
+  await runner.stop();
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, arg] = argv;
-  if (command !== 'status' && command !== 'rebuild') {
+  if (command !== 'status' && command !== 'rebuild' && command !== 'run') {
     console.error(USAGE);
     return 2;
   }
@@ -100,6 +121,7 @@ async function main(argv: string[]): Promise<number> {
     const store = await openEventStore({ kind: config.EVENT_STORE, db, esdbUrl: config.ESDB_URL });
     try {
       if (command === 'status') await status(db, store);
+      else if (command === 'run') await runWorker(db, store, config.LOG_LEVEL);
       else await rebuild(db, store, arg!);
     } finally {
       await store.close();

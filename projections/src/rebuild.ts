@@ -10,7 +10,6 @@ import type {
 import {
   PROGRESS_CHANNEL,
   applyEvents,
-  createTables,
   dropTables,
   ensureProjection,
   liveTable,
@@ -93,9 +92,13 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<RebuildRe
   let events = 0;
   let position: Position | undefined;
   try {
+    // Plain indexes are built once the bulk of the rows is in: a sorted build beats updating them
+    // row by row. Unique ones stay up front, as `ON CONFLICT` may rely on them.
+    const statements = p.createSql(rebuildTable);
+    const deferred = statements.filter((sql) => /^\s*CREATE\s+INDEX\b/i.test(sql));
     await db.transaction(async (tx) => {
       await dropTables(tx, p.tables.map(rebuildTable));
-      await createTables(tx, p, rebuildTable);
+      for (const sql of statements) if (!deferred.includes(sql)) await tx.query(sql);
     });
     const total = opts.total ?? (await countAll(store));
     const report = () => {
@@ -108,15 +111,19 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<RebuildRe
       });
     };
 
+    const read = (after: Position | undefined) =>
+      store.readAll({ ...(after ? { after } : {}), maxCount: batchSize });
     const replay = async () => {
+      let next = read(position);
       for (;;) {
         if (opts.signal?.aborted) throw new Error('rebuild aborted');
-        const page = await store.readAll({
-          ...(position ? { after: position } : {}),
-          maxCount: batchSize,
-        });
+        const page = await next;
         if (!page.last) return;
         const last = page.last;
+        const nearHead = page.events.length < batchSize;
+        // Read the next page while this one is applied (on a server they overlap).
+        next = nearHead ? Promise.resolve({ events: [], last: undefined }) : read(last);
+        next.catch(() => {});
         await db.transaction(async (tx) => {
           await applyEvents(p, { tx, table: rebuildTable }, page.events);
           await heartbeat(tx, p.name, token);
@@ -125,12 +132,17 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<RebuildRe
         position = last;
         report();
         // Near the head: the swap catches up the rest, so busy writers cannot keep us here.
-        if (page.events.length < batchSize) return;
+        if (nearHead) return;
       }
     };
 
     for (let attempt = 1; ; attempt++) {
       await replay();
+      if (attempt === 1) {
+        await db.transaction(async (tx) => {
+          for (const sql of deferred) await tx.query(sql);
+        });
+      }
       const swapped = await db.transaction(async (tx) => {
         await lockProjection(tx, p.name);
         const live = await readCheckpoint(tx, p.name);

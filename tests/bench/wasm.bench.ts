@@ -104,7 +104,8 @@ function binaryStl(positions: Float32Array): Uint8Array {
   const dv = new DataView(out.buffer);
   dv.setUint32(80, n, true);
   for (let t = 0; t < n; t++) {
-    for (let k = 0; k < 9; k++) dv.setFloat32(84 + t * 50 + 12 + k * 4, positions[t * 9 + k]!, true);
+    for (let k = 0; k < 9; k++)
+      dv.setFloat32(84 + t * 50 + 12 + k * 4, positions[t * 9 + k]!, true);
   }
   return out;
 }
@@ -190,7 +191,13 @@ async function main(): Promise<void> {
   const wasmDcm = (): unknown => mesh.convertDcmToStl(dcm, { view: true });
   let p = pair(wasmDcm, () => copyDst.set(refStl));
   const slowdown = 1 / p.ratio;
-  report('DCM → STL vs memcpy of the STL bytes', p, '≤ 10× memcpy time', slowdown <= 10, `${slowdown.toFixed(2)}× memcpy`);
+  report(
+    'DCM → STL vs memcpy of the STL bytes',
+    p,
+    '≤ 10× memcpy time',
+    slowdown <= 10,
+    `${slowdown.toFixed(2)}× memcpy`,
+  );
   p = pair(wasmDcm, () => tsHpsToStl(dcm, tsBufs));
   report('DCM → STL vs plain TypeScript decoder', p, '≥ 1.5× faster', p.ratio >= 1.5);
 
@@ -201,7 +208,12 @@ async function main(): Promise<void> {
     () => mesh.parseMesh(stl, { normals: false, view: true }),
     () => stl.slice(),
   );
-  report('G1 binary STL → positions (copy in, view out) vs memcpy (slice)', p, '≥ 0.5 of memcpy speed', p.ratio >= 0.5);
+  report(
+    'G1 binary STL → positions (copy in, view out) vs memcpy (slice)',
+    p,
+    '≥ 0.5 of memcpy speed',
+    p.ratio >= 0.5,
+  );
   const ab = arrayBufferOf(stl);
   const loader = new STLLoader();
   p = pair(
@@ -239,7 +251,9 @@ async function main(): Promise<void> {
 
   // 4. G7: binary PLY with colours, 1M faces.
   const ply = colouredPly(band.vertices, band.faces);
-  console.log(`binary PLY with colours: ${MB(ply.length)}, ${band.vertices.length / 3} vertices, 1,000,000 faces`);
+  console.log(
+    `binary PLY with colours: ${MB(ply.length)}, ${band.vertices.length / 3} vertices, 1,000,000 faces`,
+  );
   const plyAb = arrayBufferOf(ply);
   const plyLoader = new PLYLoader();
   p = pair(

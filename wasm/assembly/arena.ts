@@ -54,8 +54,9 @@ export function arenaAlloc(size: u64): usize {
   const p = arenaMark();
   const end = <u64>p + size;
   if (end > <u64>ARENA_LIMIT) return 0;
-  if (!arenaEnsure(<usize>end)) return 0;
-  top = <usize>end;
+  if (!arenaEnsure(<usize>end + 16)) return 0;
+  // 16 spare bytes: vector stores may write one lane past a region.
+  top = <usize>end + 16;
   return p;
 }
 

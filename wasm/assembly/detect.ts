@@ -29,12 +29,14 @@ function contentMismatch(kind: u32): i32 {
   return E.E_CONTENT_MISMATCH;
 }
 
+export const UNDECIDED: i32 = -1;
+
 /**
- * Classifies bytes by content (never by name). Sets R_FORMAT on success.
- * Binary STL is recognised by the size equation 84 + 50·n before any prefix test, because many
- * exporters start binary headers with "solid".
+ * The part of detectFormat that reads only the first 132 bytes: empty input, unambiguous magic
+ * numbers, then binary STL by the size equation. Returns OK (binary STL), an error, or
+ * UNDECIDED. A streamed read of a binary STL needs only these bytes in memory.
  */
-export function detectFormat(p: usize, len: usize): i32 {
+export function detectHead(p: usize, len: usize): i32 {
   detectedTrailing = 0;
   if (len == 0) return E.E_EMPTY_FILE;
   // Unambiguous magic numbers first: no exporter writes these into an STL header.
@@ -47,15 +49,28 @@ export function detectFormat(p: usize, len: usize): i32 {
   if (len >= 4 && load<u32>(p) == 0x46445025) return contentMismatch(E.CM_PDF);
   if (len >= 4 && load<u32>(p) == 0x464c457f) return contentMismatch(E.CM_ELF);
   if ((b0 == 0xff && b1 == 0xfe) || (b0 == 0xfe && b1 == 0xff)) return E.E_XML_ENCODING;
-  let stlExpected: u64 = 0;
   if (len >= 84) {
-    stlExpected = 84 + 50 * <u64>load<u32>(p + 80);
+    const stlExpected = 84 + 50 * <u64>load<u32>(p + 80);
     if (stlExpected <= <u64>len && <u64>len - stlExpected <= STL_TRAILING_TOLERANCE) {
       detectedTrailing = <u32>(<u64>len - stlExpected);
       setRes(R_FORMAT, F_STL_BINARY);
       return E.OK;
     }
   }
+  return UNDECIDED;
+}
+
+/**
+ * Classifies bytes by content (never by name). Sets R_FORMAT on success.
+ * Binary STL is recognised by the size equation 84 + 50·n before any prefix test, because many
+ * exporters start binary headers with "solid".
+ */
+export function detectFormat(p: usize, len: usize): i32 {
+  const head = detectHead(p, len);
+  if (head != UNDECIDED) return head;
+  const b0 = <u32>load<u8>(p);
+  const b1 = len > 1 ? <u32>load<u8>(p + 1) : 0;
+  const stlExpected: u64 = len >= 84 ? 84 + 50 * <u64>load<u32>(p + 80) : 0;
 
   let q: usize = 0;
   if (len >= 3 && b0 == 0xef && b1 == 0xbb && load<u8>(p + 2) == 0xbf) q = 3;

@@ -3,7 +3,7 @@
 // results in the slots at `results()` (see results.ts for the layout).
 import * as E from './errors';
 import { arenaReset, arenaAlloc, arenaEnsure, arenaMark, arenaPeak } from './arena';
-import { detectFormat, detectedTrailing } from './detect';
+import { detectFormat, detectHead, detectedTrailing, UNDECIDED } from './detect';
 import {
   decodeHps as hpsDecode,
   hpsToStl as hpsWriteStl,
@@ -18,6 +18,9 @@ import {
   publishStl,
   sanitiseBinaryStl,
   sanitiseAsciiStl,
+  stlStreamBegin,
+  stlStreamFeed,
+  stlStreamEnd,
 } from './stl';
 import { readPly, sanitisePly } from './ply';
 import { b64Begin, b64Feed, b64Finish, b64Length } from './base64';
@@ -93,7 +96,7 @@ export function parse(p: usize, len: u32, normals: bool): i32 {
   if (f == F_STL_BINARY || f == F_STL_ASCII) {
     if (f == F_STL_BINARY) {
       if (detectedTrailing != 0) addFlag(FLAG_TRAILING_BYTES);
-      err = readBinaryStl(p, <usize>len);
+      err = readBinaryStl(p, <usize>len, normals, true);
     } else err = readAsciiStl(p, <usize>len);
     if (err != E.OK) return finish(err);
     return finish(publishStl(normals));
@@ -106,6 +109,30 @@ export function parse(p: usize, len: u32, normals: bool): i32 {
   indexedVertexNormals(hpsVertices, hpsVertexCount, hpsFaces, hpsFaceCount, nrm);
   setRes(R_NORMAL_PTR, <u32>nrm);
   return finish(E.OK);
+}
+
+/**
+ * Streamed binary STL for `parse`: `p` holds the first min(len, 132) bytes of a `len`-byte file.
+ * Returns -1 when the file is not a binary STL (call `parse` with the whole file instead), else
+ * an error code; on success the host copies records into the window (R_OUT_PTR, R_OUT_LEN
+ * records) and calls stlFeed for each batch, then stlEnd. R_TRIANGLE_COUNT is the record count.
+ */
+export function stlBegin(p: usize, len: u32, normals: bool): i32 {
+  const err = detectHead(p, <usize>len);
+  if (err == UNDECIDED) return UNDECIDED;
+  if (err != E.OK) return finish(err);
+  if (detectedTrailing != 0) addFlag(FLAG_TRAILING_BYTES);
+  return finish(stlStreamBegin(load<u32>(p + 80), normals));
+}
+
+/** Parses the next `count` records from the window. */
+export function stlFeed(count: u32): i32 {
+  return stlStreamFeed(count);
+}
+
+/** Ends a streamed binary STL: same results as `parse`. */
+export function stlEnd(): i32 {
+  return finish(stlStreamEnd());
 }
 
 /**

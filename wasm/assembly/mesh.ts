@@ -37,6 +37,29 @@ export function boundsSet(mn: v128, mx: v128, expMax: v128): void {
   badV = i32x4.eq(expMax, EXP_ALL);
 }
 
+const SIGN_OFF: v128 = i32x4.splat(0x7fffffff);
+
+/**
+ * Order-preserving map of f32 bits to i32 (its own inverse): on these, i32x4.min_s/max_s order
+ * finite values as f32 min/max do (-0 below +0) in one instruction each, where V8 needs about
+ * seven for the NaN-propagating f32x4.min. NaNs land beyond ±Infinity, so the extremes also
+ * tell whether any value was not finite (boundsSetOrdered).
+ */
+export function ordered(v: v128): v128 {
+  return v128.xor(v, v128.and(i32x4.shr_s(v, 31), SIGN_OFF));
+}
+
+const ORD_HI: v128 = i32x4.splat(0x7f7fffff); // ordered(+max finite)
+const ORD_LO: v128 = i32x4.splat(<i32>0x80800000); // ordered(-max finite)
+const XYZ: v128 = i32x4(-1, -1, -1, 0);
+
+/** Stores bounds from ordered (see `ordered`) lane minima and maxima; lane 3 is ignored. */
+export function boundsSetOrdered(mn: v128, mx: v128): void {
+  minV = ordered(mn);
+  maxV = ordered(mx);
+  badV = v128.and(v128.or(i32x4.gt_s(mx, ORD_HI), i32x4.lt_s(mn, ORD_LO)), XYZ);
+}
+
 /** True when a NaN or infinite coordinate was seen since boundsBegin. */
 export function boundsHasNonFinite(): bool {
   return v128.any_true(badV);
@@ -73,7 +96,7 @@ export function scanPacked(p: usize, count: u32): bool {
   let mn = f32x4.splat(Infinity);
   let mx = f32x4.splat(-Infinity);
   let ex = i32x4.splat(0);
-  const end = p + (<usize>count) * 12;
+  const end = p + <usize>count * 12;
   let q = p;
   // Four vertices per iteration keep independent min/max chains busy.
   const end4 = p + ((<usize>count) >> 2) * 48;

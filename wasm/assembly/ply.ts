@@ -398,6 +398,53 @@ function emitPolygon(n: u32): i32 {
   return E.OK;
 }
 
+let fastEnd: usize = 0;
+
+/** The common face layout (uchar count, 32-bit little-endian indices), mostly triangles. */
+function fastFaces(start: usize, end: usize, count: u32, nv: u32): i32 {
+  let q = start;
+  if (!arenaEnsure(idxOut + <usize>(triCount + count) * 12 + 16)) return E.E_OUT_OF_MEMORY;
+  for (let r: u32 = 0; r < count; r++) {
+    if (q >= end) return E.E_DECLARED_COUNT_MISMATCH;
+    const m = <u32>load<u8>(q);
+    if (m < MIN_FACE_LIST || m > MAX_FACE_LIST) {
+      setRes(R_DETAIL, r);
+      return E.E_LIST_TOO_LONG;
+    }
+    if (q + 1 + <usize>m * 4 > end) return E.E_DECLARED_COUNT_MISMATCH;
+    if (m == 3) {
+      // Negative int32 indices read as u32 are >= nv too.
+      const a = load<u32>(q, 1);
+      const b = load<u32>(q, 5);
+      const c = load<u32>(q, 9);
+      if (a >= nv || b >= nv || c >= nv) {
+        setRes(R_DETAIL, r);
+        return E.E_INDEX_OUT_OF_RANGE;
+      }
+      if (triCount >= E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
+      const o = idxOut + <usize>triCount * 12;
+      store<u32>(o, a);
+      store<u32>(o, b, 4);
+      store<u32>(o, c, 8);
+      triCount++;
+    } else {
+      for (let k: u32 = 0; k < m; k++) {
+        const v = load<u32>(q + 1 + <usize>k * 4);
+        if (v >= nv) {
+          setRes(R_DETAIL, r);
+          return E.E_INDEX_OUT_OF_RANGE;
+        }
+        store<u32>(CORNERS + ((<usize>k) << 2), v);
+      }
+      const err = emitPolygon(m);
+      if (err != E.OK) return err;
+    }
+    q += 1 + <usize>m * 4;
+  }
+  fastEnd = q;
+  return E.OK;
+}
+
 function readBinaryBody(p: usize, end: usize, pos: usize, col: usize): i32 {
   let q = bodyStart;
   const nv = plyVertexCount;
@@ -480,6 +527,15 @@ function readBinaryBody(p: usize, end: usize, pos: usize, col: usize): i32 {
       if (<u64>stride * <u64>count > <u64>(end - q)) return E.E_DECLARED_COUNT_MISMATCH;
       q += <usize>count * stride;
       continue;
+    }
+    if (kind == EK_FACE && np == 1 && !bigEndian && load<u8>(PR_CTYPE + <usize>p0) == T_UINT8) {
+      const it = load<u8>(PR_TYPE + <usize>p0);
+      if (it == T_INT32 || it == T_UINT32) {
+        const r = fastFaces(q, end, count, nv);
+        if (r != E.OK) return r;
+        q = fastEnd;
+        continue;
+      }
     }
     for (let r: u32 = 0; r < count; r++) {
       for (let i = p0; i < p0 + np; i++) {

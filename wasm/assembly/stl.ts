@@ -1,8 +1,8 @@
 import * as E from './errors';
 import { arenaAlloc, arenaCommit, arenaEnsure, arenaMark } from './arena';
 import {
-  EXP_MASK,
-  boundsSet,
+  boundsSetOrdered,
+  ordered,
   boundsBegin,
   boundsAdd,
   boundsHasNonFinite,
@@ -22,6 +22,9 @@ import {
   tokLen,
   tokLine,
   tokTooLong,
+  keyword,
+  tokenIsKw,
+  numNext,
   NUM_OK,
   NUM_NON_FINITE,
 } from './text';
@@ -39,26 +42,56 @@ import {
 } from './results';
 
 export let stlPositions: usize = 0;
+let stlNormals: usize = 0;
 export let stlTriangles: u32 = 0;
 
+// Bounds and exponent maxima of the binary kernels, kept across the calls of a streamed read.
+// Minima and maxima are kept `ordered` (mesh.ts): integer min/max, NaN and ±Inf detected at the end.
+let accMn: v128 = i32x4.splat(i32.MAX_VALUE);
+let accMx: v128 = i32x4.splat(i32.MIN_VALUE);
+
+function accBegin(): void {
+  accMn = i32x4.splat(i32.MAX_VALUE);
+  accMx = i32x4.splat(i32.MIN_VALUE);
+}
+
 /**
- * Binary STL records → positions (9 float32 per triangle). The caller has checked the size
- * equation. Bounds and finiteness are checked in the same pass.
+ * Copies the corners of `n` records (first corner at `r`, 50-byte stride) to `o` (36 bytes per
+ * triangle) and folds them into the accumulators. Vector loads read 4 bytes past each corner;
+ * that lane is masked (bounds) or overwritten (positions). Two records per step with separate
+ * accumulators keep the min/max chains independent. `o` may equal `r - 12` (in place).
  */
-export function readBinaryStl(p: usize, len: usize): i32 {
-  const n = load<u32>(p + 80);
-  if (n > E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
-  if (n == 0) return E.E_NO_GEOMETRY;
-  const out = arenaAlloc(<u64>n * 36);
-  if (out == 0) return E.E_OUT_OF_MEMORY;
-  let mn = f32x4.splat(Infinity);
-  let mx = f32x4.splat(-Infinity);
-  let ex = i32x4.splat(0);
-  let r = p + 84 + 12;
-  let o = out;
-  const oEnd = out + (<usize>n) * 36;
-  // Each record: normal (skipped), three 12-byte corners, 2-byte attribute. Vector loads read
-  // 4 bytes past each corner; that lane is masked (bounds) or overwritten (positions).
+function binaryPositions(r: usize, n: u32, o: usize): void {
+  let mn = accMn;
+  let mx = accMx;
+  let mn2 = mn;
+  let mx2 = mx;
+  const oEnd = o + <usize>n * 36;
+  const oEnd2 = o + <usize>(n >> 1) * 72;
+  while (o < oEnd2) {
+    const a = v128.load(r);
+    const b = v128.load(r, 12);
+    const c = v128.load(r, 24);
+    const d = v128.load(r, 50);
+    const e = v128.load(r, 62);
+    const f = v128.load(r, 74);
+    v128.store(o, a);
+    v128.store(o, b, 12);
+    v128.store(o, c, 24);
+    v128.store(o, d, 36);
+    v128.store(o, e, 48);
+    v128.store(o, f, 60);
+    const ka = i32x4.min_s(ordered(a), i32x4.min_s(ordered(b), ordered(c)));
+    const kb = i32x4.max_s(ordered(a), i32x4.max_s(ordered(b), ordered(c)));
+    const kd = i32x4.min_s(ordered(d), i32x4.min_s(ordered(e), ordered(f)));
+    const ke = i32x4.max_s(ordered(d), i32x4.max_s(ordered(e), ordered(f)));
+    mn = i32x4.min_s(mn, ka);
+    mx = i32x4.max_s(mx, kb);
+    mn2 = i32x4.min_s(mn2, kd);
+    mx2 = i32x4.max_s(mx2, ke);
+    r += 100;
+    o += 72;
+  }
   while (o < oEnd) {
     const a = v128.load(r);
     const b = v128.load(r, 12);
@@ -66,13 +99,93 @@ export function readBinaryStl(p: usize, len: usize): i32 {
     v128.store(o, a);
     v128.store(o, b, 12);
     v128.store(o, c, 24);
-    mn = f32x4.min(mn, f32x4.min(a, f32x4.min(b, c)));
-    mx = f32x4.max(mx, f32x4.max(a, f32x4.max(b, c)));
-    ex = i32x4.max_u(ex, i32x4.max_u(v128.and(a, EXP_MASK), i32x4.max_u(v128.and(b, EXP_MASK), v128.and(c, EXP_MASK))));
+    const oa = ordered(a);
+    const ob = ordered(b);
+    const oc = ordered(c);
+    mn = i32x4.min_s(mn, i32x4.min_s(oa, i32x4.min_s(ob, oc)));
+    mx = i32x4.max_s(mx, i32x4.max_s(oa, i32x4.max_s(ob, oc)));
     r += 50;
     o += 36;
   }
-  boundsSet(mn, mx, ex);
+  accMn = i32x4.min_s(mn, mn2);
+  accMx = i32x4.max_s(mx, mx2);
+}
+
+/** As binaryPositions, plus flat unit normals (3 copies per triangle) at `q` from the same loads. */
+function binaryWithNormals(r: usize, n: u32, o: usize, q: usize): void {
+  let mn = accMn;
+  let mx = accMx;
+  const oEnd = o + <usize>n * 36;
+  const zero = f32x4.splat(0);
+  while (o < oEnd) {
+    const a = v128.load(r);
+    const b = v128.load(r, 12);
+    const c = v128.load(r, 24);
+    v128.store(o, a);
+    v128.store(o, b, 12);
+    v128.store(o, c, 24);
+    const oa = ordered(a);
+    const ob = ordered(b);
+    const oc = ordered(c);
+    mn = i32x4.min_s(mn, i32x4.min_s(oa, i32x4.min_s(ob, oc)));
+    mx = i32x4.max_s(mx, i32x4.max_s(oa, i32x4.max_s(ob, oc)));
+    // Edge vectors and their cross product lane-wise (lane 3 is junk and never read).
+    const u = f32x4.sub(b, a);
+    const v = f32x4.sub(c, a);
+    const cr = f32x4.sub(
+      f32x4.mul(v128.shuffle<f32>(u, u, 1, 2, 0, 3), v128.shuffle<f32>(v, v, 2, 0, 1, 3)),
+      f32x4.mul(v128.shuffle<f32>(u, u, 2, 0, 1, 3), v128.shuffle<f32>(v, v, 1, 2, 0, 3)),
+    );
+    const cx = f32x4.extract_lane(cr, 0);
+    const cy = f32x4.extract_lane(cr, 1);
+    const cz = f32x4.extract_lane(cr, 2);
+    const l = Mathf.sqrt(cx * cx + cy * cy + cz * cz);
+    // Same arithmetic as soupNormals (multiply by 1/l), so the bits match the other paths.
+    const nv = l > 0 && l < Infinity ? f32x4.mul(f32x4(cx, cy, cz, 0), f32x4.splat(1 / l)) : zero;
+    v128.store(q, nv);
+    v128.store(q, nv, 12);
+    v128.store(q, nv, 24);
+    r += 50;
+    o += 36;
+    q += 36;
+  }
+  accMn = mn;
+  accMx = mx;
+}
+
+/**
+ * Binary STL records → positions (9 float32 per triangle). The caller has checked the size
+ * equation. Bounds and finiteness are checked in the same pass. `inPlace` (positions only)
+ * compacts the positions over the input copy: each record's corners move down, never over bytes
+ * still to be read, so half the memory traffic of a separate output region.
+ */
+export function readBinaryStl(
+  p: usize,
+  len: usize,
+  wantNormals: bool = false,
+  inPlace: bool = false,
+): i32 {
+  const n = load<u32>(p + 80);
+  if (n > E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
+  if (n == 0) return E.E_NO_GEOMETRY;
+  stlNormals = 0;
+  accBegin();
+  if (!wantNormals && inPlace) {
+    binaryPositions(p + 96, n, p);
+    return finishBinary(p, n);
+  }
+  const out = arenaAlloc(<u64>n * 36);
+  if (out == 0) return E.E_OUT_OF_MEMORY;
+  if (wantNormals) {
+    stlNormals = arenaAlloc(<u64>n * 36);
+    if (stlNormals == 0) return E.E_OUT_OF_MEMORY;
+    binaryWithNormals(p + 96, n, out, stlNormals);
+  } else binaryPositions(p + 96, n, out);
+  return finishBinary(out, n);
+}
+
+function finishBinary(out: usize, n: u32): i32 {
+  boundsSetOrdered(accMn, accMx);
   if (boundsHasNonFinite()) {
     setRes(R_DETAIL, firstNonFinite(out, n * 3, 12) / 3);
     return E.E_NON_FINITE_COORDINATE;
@@ -85,20 +198,94 @@ export function readBinaryStl(p: usize, len: usize): i32 {
   return E.OK;
 }
 
+// ---- streamed binary STL ----
+// The host copies the records in batches into a small window that stays in cache and each
+// batch is parsed from there: the file crosses memory once (as in a plain copy) instead of
+// being copied whole into wasm memory and then read back. It also lets a browser feed a
+// download chunk by chunk.
+
+/** Records per window: 128 KiB, well inside L2. */
+const WINDOW_RECORDS: u32 = 2621;
+let streamWindow: usize = 0;
+let streamOut: usize = 0;
+let streamDone: u32 = 0;
+
+/**
+ * Starts a streamed read of a binary STL of `n` triangles (validated by the caller). Leaves
+ * the window address in R_OUT_PTR and its capacity in records in R_OUT_LEN.
+ */
+export function stlStreamBegin(n: u32, wantNormals: bool): i32 {
+  streamOut = 0;
+  if (n > E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
+  if (n == 0) return E.E_NO_GEOMETRY;
+  stlNormals = 0;
+  stlTriangles = n;
+  streamDone = 0;
+  accBegin();
+  streamOut = arenaAlloc(<u64>n * 36);
+  if (streamOut == 0) return E.E_OUT_OF_MEMORY;
+  if (wantNormals) {
+    stlNormals = arenaAlloc(<u64>n * 36);
+    if (stlNormals == 0) return E.E_OUT_OF_MEMORY;
+  }
+  const cap = n < WINDOW_RECORDS ? n : WINDOW_RECORDS;
+  streamWindow = arenaAlloc(<u64>cap * 50);
+  if (streamWindow == 0) return E.E_OUT_OF_MEMORY;
+  setRes(R_OUT_PTR, <u32>streamWindow);
+  setRes(R_OUT_LEN, cap);
+  setRes(R_TRIANGLE_COUNT, n);
+  return E.OK;
+}
+
+/** Parses the next `count` records, which the host has copied to the start of the window. */
+export function stlStreamFeed(count: u32): i32 {
+  if (streamOut == 0 || count > WINDOW_RECORDS || count > stlTriangles - streamDone) {
+    return E.E_BAD_ARGUMENT;
+  }
+  const o = streamOut + <usize>streamDone * 36;
+  if (stlNormals != 0) {
+    binaryWithNormals(streamWindow + 12, count, o, stlNormals + <usize>streamDone * 36);
+  } else binaryPositions(streamWindow + 12, count, o);
+  streamDone += count;
+  return E.OK;
+}
+
+/** Ends a streamed read (every record must have been fed) and publishes it like `parse`. */
+export function stlStreamEnd(): i32 {
+  const out = streamOut;
+  streamOut = 0;
+  if (out == 0 || streamDone != stlTriangles) return E.E_BAD_ARGUMENT;
+  const err = finishBinary(out, stlTriangles);
+  if (err != E.OK) return err;
+  return publishStl(stlNormals != 0);
+}
+
 function syntax(): i32 {
   setRes(R_DETAIL, tokLine);
   return tokTooLong ? E.E_LINE_TOO_LONG : E.E_STL_SYNTAX;
 }
 
+const KW_FACET = keyword('facet');
+const KW_NORMAL = keyword('normal');
+const KW_OUTER = keyword('outer');
+const KW_LOOP = keyword('loop');
+const KW_VERTEX = keyword('vertex');
+const KW_ENDLOOP = keyword('endloop');
+const KW_ENDFACET = keyword('endfacet');
+
 function expectWord(s: string): bool {
   return tokNext() && tokenIs(tokStart, tokLen, s);
+}
+
+function expectKw(kw: u64, len: usize): bool {
+  return tokNext() && tokenIsKw(kw, len);
 }
 
 /** Reads three numbers into [o, o+12). Returns OK, E_STL_SYNTAX or E_NON_FINITE_COORDINATE. */
 function readTriple(o: usize, store3: bool): i32 {
   for (let k: usize = 0; k < 3; k++) {
-    if (!tokNext()) return syntax();
-    const r = parseNumber(tokStart, tokLen);
+    const r = numNext();
+    if (r < 0) return syntax();
     if (r == NUM_NON_FINITE) {
       if (!store3) continue;
       setRes(R_DETAIL, tokLine);
@@ -134,21 +321,21 @@ export function readAsciiStl(p: usize, len: usize): i32 {
       if (tokTooLong) return syntax();
       break;
     }
-    if (tokenIs(tokStart, tokLen, 'facet')) {
+    if (tokenIsKw(KW_FACET, 5)) {
       if (!open) return syntax();
       if (n >= E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
       const o = out + <usize>n * 36;
       if (!arenaEnsure(o + 36 + 16)) return E.E_OUT_OF_MEMORY;
-      if (!expectWord('normal')) return syntax();
+      if (!expectKw(KW_NORMAL, 6)) return syntax();
       let r = readTriple(o, false);
       if (r != E.OK) return r;
-      if (!expectWord('outer') || !expectWord('loop')) return syntax();
+      if (!expectKw(KW_OUTER, 5) || !expectKw(KW_LOOP, 4)) return syntax();
       for (let v: usize = 0; v < 3; v++) {
-        if (!expectWord('vertex')) return syntax();
+        if (!expectKw(KW_VERTEX, 6)) return syntax();
         r = readTriple(o + v * 12, true);
         if (r != E.OK) return r;
       }
-      if (!expectWord('endloop') || !expectWord('endfacet')) return syntax();
+      if (!expectKw(KW_ENDLOOP, 7) || !expectKw(KW_ENDFACET, 8)) return syntax();
       n++;
     } else if (tokenIs(tokStart, tokLen, 'endsolid')) {
       if (!open) return syntax();
@@ -170,6 +357,7 @@ export function readAsciiStl(p: usize, len: usize): i32 {
   boundsPublish(false);
   stlPositions = out;
   stlTriangles = n;
+  stlNormals = 0;
   setRes(R_TRIANGLE_COUNT, n);
   setRes(R_VERTEX_COUNT, n * 3);
   return E.OK;
@@ -178,7 +366,9 @@ export function readAsciiStl(p: usize, len: usize): i32 {
 /** Publishes positions (and optional flat normals) of the last STL read. */
 export function publishStl(wantNormals: bool): i32 {
   setRes(R_POS_PTR, <u32>stlPositions);
-  if (wantNormals) {
+  if (wantNormals && stlNormals != 0) {
+    setRes(R_NORMAL_PTR, <u32>stlNormals);
+  } else if (wantNormals) {
     const nrm = arenaAlloc(<u64>stlTriangles * 36);
     if (nrm == 0) return E.E_OUT_OF_MEMORY;
     soupNormals(stlPositions, stlTriangles, nrm);

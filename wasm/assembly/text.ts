@@ -169,16 +169,32 @@ export function tokInit(p: usize, end: usize, line: u32): void {
   tokTooLong = false;
 }
 
+// Byte classes: 0 token byte, 1 blank, 2 newline.
+const CLASS: usize = memory.data(256);
+let classReady = false;
+
+function initClass(): void {
+  store<u8>(CLASS + 0x20, 1);
+  store<u8>(CLASS + 0x09, 1);
+  store<u8>(CLASS + 0x0d, 1);
+  store<u8>(CLASS + 0x0b, 1);
+  store<u8>(CLASS + 0x0c, 1);
+  store<u8>(CLASS + 0x0a, 2);
+  classReady = true;
+}
+
 /** Advances to the next token; false at end of input or when a line is too long (tokTooLong). */
 export function tokNext(): bool {
+  if (!classReady) initClass();
   let q = tokPos;
   const end = tokEnd;
   while (q < end) {
-    const c = <u32>load<u8>(q);
-    if (c == 0x0a) {
+    const k = load<u8>(CLASS + <usize>load<u8>(q));
+    if (k == 0) break;
+    if (k == 2) {
       tokLine++;
       lineHasContent = false;
-    } else if (!isSpace(c)) break;
+    }
     q++;
   }
   if (q >= end) {
@@ -190,23 +206,138 @@ export function tokNext(): bool {
     lineContent = q;
   }
   const s = q;
-  while (q < end && !isSpace(<u32>load<u8>(q))) {
-    q++;
-    if (q - lineContent > MAX_LINE) {
-      tokTooLong = true;
-      tokPos = q;
-      return false;
-    }
-  }
+  while (q < end && load<u8>(CLASS + <usize>load<u8>(q)) == 0) q++;
+  tokPos = q;
+  // Checked per token: a 100 MB line is one token scanned once, still in constant memory.
   if (q - lineContent > MAX_LINE) {
     tokTooLong = true;
-    tokPos = q;
     return false;
   }
   tokStart = s;
   tokLen = q - s;
-  tokPos = q;
   return true;
+}
+
+/**
+ * Next token parsed as a number in one pass (the common `-12.345678` / `1.5e-3` shapes, up to
+ * 19 digits, |exponent| <= 22). Other spellings (nan, inf, longer mantissas, large exponents)
+ * and the rare values next to an f32 tie fall back to tokNext + parseNumber, so results equal
+ * parseNumber's. Returns NUM_* or -1 at end of input / line too long.
+ */
+export function numNext(): i32 {
+  if (!classReady) initClass();
+  let q = tokPos;
+  const end = tokEnd;
+  while (q < end) {
+    const k = load<u8>(CLASS + <usize>load<u8>(q));
+    if (k == 0) break;
+    if (k == 2) {
+      tokLine++;
+      lineHasContent = false;
+    }
+    q++;
+  }
+  if (q >= end) {
+    tokPos = q;
+    return -1;
+  }
+  if (!lineHasContent) {
+    lineHasContent = true;
+    lineContent = q;
+  }
+  const s = q;
+  let neg = false;
+  let c = <u32>load<u8>(q);
+  if (c == 0x2d) {
+    neg = true;
+    q++;
+  } else if (c == 0x2b) q++;
+  let mant: u64 = 0;
+  let digits: i32 = 0;
+  let exp10: i32 = 0;
+  let d: u32 = 0;
+  while (q < end && (d = <u32>load<u8>(q) - 0x30) <= 9) {
+    mant = mant * 10 + <u64>d;
+    digits++;
+    q++;
+  }
+  if (q < end && load<u8>(q) == 0x2e) {
+    q++;
+    while (q < end && (d = <u32>load<u8>(q) - 0x30) <= 9) {
+      mant = mant * 10 + <u64>d;
+      digits++;
+      exp10--;
+      q++;
+    }
+  }
+  if (q < end && (load<u8>(q) | 0x20) == 0x65) {
+    q++;
+    let eneg = false;
+    if (q < end && (load<u8>(q) == 0x2d || load<u8>(q) == 0x2b)) {
+      eneg = load<u8>(q) == 0x2d;
+      q++;
+    }
+    let e: i32 = 0;
+    let any = false;
+    while (q < end && (d = <u32>load<u8>(q) - 0x30) <= 9) {
+      if (e < 100000) e = e * 10 + <i32>d;
+      any = true;
+      q++;
+    }
+    if (!any) digits = 0;
+    exp10 += eneg ? -e : e;
+  }
+  const terminated = q >= end || load<u8>(CLASS + <usize>load<u8>(q)) != 0;
+  if (digits == 0 || digits > 19 || !terminated || exp10 < -22 || exp10 > 22) {
+    // Unusual spelling: let the general parser decide.
+    tokPos = s;
+    if (!tokNext()) return -1;
+    return parseNumber(tokStart, tokLen);
+  }
+  tokPos = q;
+  if (q - lineContent > MAX_LINE) {
+    tokTooLong = true;
+    return -1;
+  }
+  tokStart = s;
+  tokLen = q - s;
+  const m = <f64>mant;
+  const v =
+    exp10 >= 0
+      ? m * load<f64>(POW10 + ((<usize>exp10) << 3))
+      : m / load<f64>(POW10 + ((<usize>-exp10) << 3));
+  if (mant > (<u64>1) << 53 && nearF32Midpoint(v)) {
+    // Above 2^53 the product is within about 1 ulp of the exact value: enough to round to f32
+    // unless it sits next to a tie between two f32 values. Then the general parser decides.
+    tokPos = s;
+    if (!tokNext()) return -1;
+    return parseNumber(tokStart, tokLen);
+  }
+  numValue = neg ? -v : v;
+  return NUM_OK;
+}
+
+/** True when f64 `v` is within 16 ulps of a value halfway between two adjacent f32 values. */
+function nearF32Midpoint(v: f64): bool {
+  // f32 keeps the top 23 of the 52 fraction bits; the low 29 bits decide the rounding and
+  // 0x1000_0000 is the tie. (Subnormal f32 results have |exponent| far outside this path.)
+  const low = <u32>(reinterpret<u64>(v) & 0x1fffffff);
+  return low - 0x0ffffff0 < 0x20;
+}
+
+/** Letters of a keyword (at most 8, lower case) packed little-endian for tokenIsKw. */
+export function keyword(s: string): u64 {
+  let v: u64 = 0;
+  for (let i = s.length - 1; i >= 0; i--) v = (v << 8) | (<u64>s.charCodeAt(i));
+  return v;
+}
+
+/** Case-insensitive match of the current token with a packed keyword of `len` letters. */
+export function tokenIsKw(kw: u64, len: usize): bool {
+  if (tokLen != len) return false;
+  // Reading 8 bytes may run past the token (arena slack); those bytes are masked off.
+  const mask: u64 = len >= 8 ? <u64>-1 : ((<u64>1) << ((<u64>len) << 3)) - 1;
+  return ((load<u64>(tokStart) | 0x2020202020202020) & mask) == kw;
 }
 
 /** Skips the rest of the current line (e.g. the name after `solid`). */

@@ -18,7 +18,16 @@ interface MeshExports {
   writeStl(pos: number, vertices: number, idx: number, triangles: number): number;
   vertexNormals(pos: number, vertices: number, idx: number, triangles: number, out: number): number;
   base64Decode(p: number, len: number): number;
+  stlBegin(p: number, len: number, normals: number): number;
+  stlFeed(count: number): number;
+  stlEnd(): number;
 }
+
+/** stlBegin's answer for a file that is not a binary STL. */
+const NOT_BINARY_STL = -1;
+/** stlBegin needs the first bytes only: magic numbers (up to offset 132) and the count. */
+const STL_HEAD_BYTES = 132;
+const NOT_DONE: unique symbol = Symbol('not a binary STL');
 
 // Result slots (wasm/assembly/results.ts).
 const R_FORMAT = 0;
@@ -138,6 +147,8 @@ const RELEASE_BYTES = 512 * 1024 * 1024;
 export class MeshModule {
   private instance: WebAssembly.Instance | null = null;
   private peak = 0;
+  /** Bytes asked for with reserve(): memory up to this size is kept between calls. */
+  private reserved = 0;
 
   private constructor(private readonly module: WebAssembly.Module) {}
 
@@ -174,13 +185,26 @@ export class MeshModule {
     op: (x: MeshExports, p: number, n: number) => number,
     read: (x: MeshExports, r: Uint32Array) => T,
   ): T {
-    const x = this.exports();
-    try {
-      x.reset();
+    const out = this.run((x) => {
       const p = x.alloc(input.length);
       if (p === 0) throw new MeshError('OUT_OF_MEMORY');
       new Uint8Array(x.memory.buffer, p, input.length).set(input);
-      const code = op(x, p, input.length);
+      return op(x, p, input.length);
+    }, read);
+    if (out === NOT_DONE) throw new MeshError('INTERNAL_ERROR');
+    return out;
+  }
+
+  /** Runs one operation after reset(); NOT_DONE when `body` answers NOT_BINARY_STL. */
+  private run<T>(
+    body: (x: MeshExports) => number,
+    read: (x: MeshExports, r: Uint32Array) => T,
+  ): T | typeof NOT_DONE {
+    const x = this.exports();
+    try {
+      x.reset();
+      const code = body(x);
+      if (code === NOT_BINARY_STL) return NOT_DONE;
       const r = this.slots(x);
       this.peak = r[R_PEAK] ?? 0;
       if (code !== 0) throw MeshError.fromNumber(code, r[R_DETAIL] ?? 0);
@@ -192,7 +216,8 @@ export class MeshModule {
       }
       throw e;
     } finally {
-      if (this.instance && x.memory.buffer.byteLength > RELEASE_BYTES) this.instance = null;
+      const keep = Math.max(RELEASE_BYTES, this.reserved * 1.25);
+      if (this.instance && x.memory.buffer.byteLength > keep) this.instance = null;
     }
   }
 
@@ -201,6 +226,7 @@ export class MeshModule {
     const x = this.exports();
     x.reset();
     if (!x.reserve(bytes)) throw new MeshError('OUT_OF_MEMORY');
+    this.reserved = Math.max(this.reserved, bytes);
   }
 
   detect(bytes: Uint8Array): MeshFormat {
@@ -247,27 +273,26 @@ export class MeshModule {
   parseMesh(bytes: Uint8Array, opts: ParseOptions = {}): ViewerMesh {
     const normals = opts.normals !== false;
     const view = opts.view === true;
-    return this.call(
-      bytes,
-      (x, p, n) => x.parse(p, n, normals ? 1 : 0),
-      (x, r) => {
-        const format = FORMATS[r[R_FORMAT] ?? 0] ?? 'stl-binary';
-        const nv = r[R_VERTEX_COUNT] ?? 0;
-        const nt = r[R_TRIANGLE_COUNT] ?? 0;
-        const colorPtr = r[R_COLOR_PTR] ?? 0;
-        const flags = r[R_FLAGS] ?? 0;
-        const indexed = format !== 'stl-binary' && format !== 'stl-ascii';
-        return {
-          format,
-          positions: f32(x, r[R_POS_PTR] ?? 0, nv * 3, view),
-          normals: normals ? f32(x, r[R_NORMAL_PTR] ?? 0, nv * 3, view) : null,
-          colors: colorPtr ? u8(x, colorPtr, nv * 4, view) : null,
-          indices: indexed ? u32(x, r[R_INDEX_PTR] ?? 0, nt * 3, view) : null,
-          meshColor: flags & FLAG_MESH_COLOR ? (r[R_MESH_COLOR] ?? 0) : null,
-          stats: stats(x, r),
-        };
-      },
-    );
+    const read = (x: MeshExports, r: Uint32Array): ViewerMesh => {
+      const format = FORMATS[r[R_FORMAT] ?? 0] ?? 'stl-binary';
+      const nv = r[R_VERTEX_COUNT] ?? 0;
+      const nt = r[R_TRIANGLE_COUNT] ?? 0;
+      const colorPtr = r[R_COLOR_PTR] ?? 0;
+      const flags = r[R_FLAGS] ?? 0;
+      const indexed = format !== 'stl-binary' && format !== 'stl-ascii';
+      return {
+        format,
+        positions: f32(x, r[R_POS_PTR] ?? 0, nv * 3, view),
+        normals: normals ? f32(x, r[R_NORMAL_PTR] ?? 0, nv * 3, view) : null,
+        colors: colorPtr ? u8(x, colorPtr, nv * 4, view) : null,
+        indices: indexed ? u32(x, r[R_INDEX_PTR] ?? 0, nt * 3, view) : null,
+        meshColor: flags & FLAG_MESH_COLOR ? (r[R_MESH_COLOR] ?? 0) : null,
+        stats: stats(x, r),
+      };
+    };
+    const streamed = this.run((x) => streamBinaryStl(x, bytes, normals), read);
+    if (streamed !== NOT_DONE) return streamed;
+    return this.call(bytes, (x, p, n) => x.parse(p, n, normals ? 1 : 0), read);
   }
 
   /**
@@ -346,6 +371,32 @@ export class MeshModule {
       (x, r) => u8(x, r[R_OUT_PTR] ?? 0, r[R_OUT_LEN] ?? 0, opts.view === true),
     );
   }
+}
+
+/**
+ * Binary STL without a whole-file copy into wasm memory: the records are copied in batches
+ * into a small window (it stays in cache) and parsed from there, so the file crosses memory
+ * once, as in a plain copy. Returns NOT_BINARY_STL for any other content (then `parse` runs).
+ */
+function streamBinaryStl(x: MeshExports, bytes: Uint8Array, normals: boolean): number {
+  const head = Math.min(bytes.length, STL_HEAD_BYTES);
+  const p = x.alloc(head);
+  if (p === 0) throw new MeshError('OUT_OF_MEMORY');
+  new Uint8Array(x.memory.buffer, p, head).set(bytes.subarray(0, head));
+  let code = x.stlBegin(p, bytes.length, normals ? 1 : 0);
+  if (code !== 0) return code;
+  const r = new Uint32Array(x.memory.buffer, x.results(), 32);
+  const cap = r[R_OUT_LEN] ?? 0;
+  const n = r[R_TRIANGLE_COUNT] ?? 0;
+  const window = new Uint8Array(x.memory.buffer, r[R_OUT_PTR] ?? 0, cap * 50);
+  for (let t = 0; t < n; t += cap) {
+    const k = Math.min(cap, n - t);
+    const s = 84 + t * 50;
+    window.set(bytes.subarray(s, s + k * 50));
+    code = x.stlFeed(k);
+    if (code !== 0) return code;
+  }
+  return x.stlEnd();
 }
 
 function stats(x: MeshExports, r: Uint32Array): MeshStats {

@@ -49,22 +49,26 @@ export function encryptedSize(plainBytes: number, chunkSize = CHUNK_SIZE): numbe
 }
 
 /**
- * Plaintext in, encrypted blob out. A chunk is sealed as soon as `chunkSize` bytes are buffered,
- * except that the newest full chunk is held back until more data or the end arrives, because only
- * then is it known whether it is the last one.
+ * Plaintext in, encrypted blob out. Input is copied into one reused `chunkSize` staging buffer
+ * (or sealed straight from the input when a whole chunk is available there), so no per-chunk
+ * buffers are concatenated or allocated besides the ciphertext itself. A full chunk is sealed only
+ * when more data or the end arrives, because only then is it known whether it is the last one.
  */
 export class EncryptStream extends Transform {
   private readonly header: Buffer;
   private readonly prefix = randomBytes(8);
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private readonly staging: Buffer;
+  private fill = 0;
+  /** header | context | index u64be | last u8, rewritten in place per chunk. */
+  private readonly aad: Buffer;
+  private readonly nonce = Buffer.alloc(12);
   private index = 0;
   /** Plaintext bytes seen. */
   plainBytes = 0;
 
   constructor(
     private readonly key: Buffer,
-    private readonly context: Buffer,
+    context: Buffer,
     keyVersion = 1,
     private readonly chunkSize = CHUNK_SIZE,
   ) {
@@ -75,39 +79,50 @@ export class EncryptStream extends Transform {
     this.header.writeUInt32BE(keyVersion, 8);
     this.header.writeUInt32BE(chunkSize, 12);
     this.prefix.copy(this.header, 16);
+    this.prefix.copy(this.nonce, 0);
+    this.aad = Buffer.concat([this.header, context, Buffer.alloc(9)]);
+    this.staging = Buffer.allocUnsafe(chunkSize);
     this.push(this.header);
   }
 
   private seal(plain: Buffer, last: boolean): void {
     if (this.index >= 0xffffffff) throw new Error('blob too large');
-    const cipher = createCipheriv('aes-256-gcm', this.key, nonceFor(this.prefix, this.index));
-    cipher.setAAD(aadFor(this.header, this.context, this.index, last));
+    this.nonce.writeUInt32BE(this.index, 8);
+    const tail = this.aad.length - 9;
+    this.aad.writeBigUInt64BE(BigInt(this.index), tail);
+    this.aad.writeUInt8(last ? 1 : 0, tail + 8);
+    // createCipheriv, setAAD and update copy their inputs, so the buffers above can be reused.
+    const cipher = createCipheriv('aes-256-gcm', this.key, this.nonce);
+    cipher.setAAD(this.aad);
     const ct = cipher.update(plain);
-    const fin = cipher.final();
-    this.push(
-      fin.length
-        ? Buffer.concat([ct, fin, cipher.getAuthTag()])
-        : Buffer.concat([ct, cipher.getAuthTag()]),
-    );
+    const fin = cipher.final(); // empty for GCM
+    if (ct.length) this.push(ct);
+    if (fin.length) this.push(fin);
+    this.push(cipher.getAuthTag());
     this.index++;
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     try {
       this.plainBytes += chunk.length;
-      this.pending.push(chunk);
-      this.pendingBytes += chunk.length;
-      // Strictly more than one chunk buffered: the first full one cannot be the last.
-      if (this.pendingBytes > this.chunkSize) {
-        let buf = Buffer.concat(this.pending, this.pendingBytes);
-        let off = 0;
-        while (buf.length - off > this.chunkSize) {
-          this.seal(buf.subarray(off, off + this.chunkSize), false);
-          off += this.chunkSize;
+      const size = this.chunkSize;
+      let off = 0;
+      while (off < chunk.length) {
+        if (this.fill === size) {
+          // More data follows, so the buffered chunk is not the last one.
+          this.seal(this.staging, false);
+          this.fill = 0;
         }
-        buf = buf.subarray(off);
-        this.pending = [Buffer.from(buf)];
-        this.pendingBytes = buf.length;
+        if (this.fill === 0 && chunk.length - off > size) {
+          // A whole chunk with more after it: seal it where it is.
+          this.seal(chunk.subarray(off, off + size), false);
+          off += size;
+          continue;
+        }
+        const n = Math.min(size - this.fill, chunk.length - off);
+        chunk.copy(this.staging, this.fill, off, off + n);
+        this.fill += n;
+        off += n;
       }
       done();
     } catch (err) {
@@ -117,9 +132,8 @@ export class EncryptStream extends Transform {
 
   override _flush(done: TransformCallback): void {
     try {
-      this.seal(Buffer.concat(this.pending, this.pendingBytes), true);
-      this.pending = [];
-      this.pendingBytes = 0;
+      this.seal(this.staging.subarray(0, this.fill), true);
+      this.fill = 0;
       done();
     } catch (err) {
       done(err as Error);

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { BlobNotFound, assertBlobKey, type BlobStore } from './blobStore.js';
 
 const TEMP_DIR = '.tmp';
@@ -28,14 +38,20 @@ export class FsBlobStore implements BlobStore {
     let bytes = 0;
     let closed = false;
     try {
-      for await (const chunk of source) {
-        let off = 0;
-        while (off < chunk.length) {
-          const { bytesWritten } = await fh.write(chunk, off, chunk.length - off);
-          off += bytesWritten;
-        }
-        bytes += chunk.length;
-      }
+      // Chunks queued while a write is in flight go out together in one writev (no per-chunk
+      // await, no concatenation).
+      const flush = (bufs: Buffer[], cb: (err?: Error | null) => void) => {
+        writeAll(fh, bufs).then((n) => {
+          bytes += n;
+          cb();
+        }, cb);
+      };
+      const sink = new Writable({
+        highWaterMark: 1024 * 1024,
+        write: (chunk: Buffer, _enc, cb) => flush([chunk], cb),
+        writev: (chunks, cb) => flush(chunks.map((c) => c.chunk as Buffer), cb),
+      });
+      await pipeline(source, sink);
       await fh.sync();
       await fh.close();
       closed = true;
@@ -122,6 +138,21 @@ export class FsBlobStore implements BlobStore {
     }
     return removed;
   }
+}
+
+/** Writes every buffer, in order, with as few writev calls as the OS allows. */
+async function writeAll(fh: FileHandle, bufs: Buffer[]): Promise<number> {
+  let total = 0;
+  for (const b of bufs) total += b.length;
+  let rest = bufs;
+  while (rest.length > 0) {
+    let { bytesWritten: n } = await fh.writev(rest);
+    let i = 0;
+    while (i < rest.length && n >= rest[i]!.length) n -= rest[i++]!.length;
+    rest = rest.slice(i);
+    if (n > 0) rest[0] = rest[0]!.subarray(n);
+  }
+  return total;
 }
 
 async function fsyncDir(dir: string): Promise<void> {

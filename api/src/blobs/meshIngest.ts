@@ -85,6 +85,18 @@ function refuseForeign(head: Uint8Array): void {
   }
 }
 
+/**
+ * Whether any of the 9 vertex coordinates (little-endian float32 at record offsets 12…47) of the
+ * 50-byte record at `off` is NaN or ±∞: exponent bits all ones, i.e. byte 3 & 0x7f = 0x7f and the
+ * top bit of byte 2 set. Byte reads only, so unaligned records cost nothing extra.
+ */
+function nonFinite(b: Uint8Array, off: number): boolean {
+  for (let k = off + 15; k < off + 48; k += 4) {
+    if ((b[k]! & 0x7f) === 0x7f && (b[k - 1]! & 0x80) !== 0) return true;
+  }
+  return false;
+}
+
 export interface IngestResult {
   format: MeshFormat;
   triangles: number;
@@ -99,10 +111,14 @@ export class MeshIngestStream extends Transform {
   private mode: 'head' | 'binary' | 'whole' = 'head';
   private held: Buffer[] = [];
   private heldBytes = 0;
-  private carry: Buffer = Buffer.alloc(0);
+  /** Binary path: the 84-byte header being assembled, then sent with its text blanked. */
+  private readonly header = Buffer.alloc(84);
+  /** Binary path: a record split across chunks, and how many of its bytes have arrived. */
+  private readonly record = Buffer.alloc(RECORD);
+  private partial = 0;
   /** Binary path: raw bytes consumed, and the size the declared count implies. */
   private consumed = 0;
-  /** File offset of `carry[0]` (or of the next byte when nothing is carried). */
+  /** File offset of the next body byte to check. */
   private pos = 0;
   private expected = 0;
   private triangles = 0;
@@ -171,47 +187,67 @@ export class MeshIngestStream extends Transform {
     this.binary(head);
   }
 
+  /**
+   * Binary STL body: the bytes pass through untouched (no copy; the encryptor re-chunks them
+   * anyway) while each 50-byte record is checked in place. Only a record split across two chunks
+   * is assembled in a small scratch buffer, and only the 84-byte header is rewritten.
+   */
   private binary(chunk: Buffer): void {
     this.consumed += chunk.length;
-    let buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
-    let pos = this.pos;
-    if (pos === 0) {
-      if (buf.length < 84) {
-        this.carry = Buffer.from(buf);
-        return;
-      }
+    let buf = chunk;
+    if (this.pos < 84) {
+      const n = Math.min(84 - this.pos, buf.length);
+      buf.copy(this.header, this.pos, 0, n);
+      this.pos += n;
+      buf = buf.subarray(n);
+      if (this.pos < 84) return;
       // The 80-byte header is free text (exporters put patient names there): blanked; count kept.
-      const header = Buffer.alloc(84);
-      buf.copy(header, 80, 80, 84);
-      this.push(header);
+      this.header.fill(0, 0, 80);
+      this.push(this.header);
       this.emitted += 84;
-      buf = buf.subarray(84);
-      pos = 84;
     }
-    const usable = Math.max(0, Math.min(buf.length, this.expected - pos));
-    const whole = usable - (usable % RECORD);
-    for (let off = 0; off < whole; off += RECORD) {
-      for (let k = 12; k < 48; k += 4) {
-        // Exponent all ones: NaN or ±Infinity.
-        if (((buf.readUInt32LE(off + k) >>> 23) & 0xff) === 0xff) {
-          throw new MeshRejected(
-            'NON_FINITE_COORDINATE',
-            `Triangle ${(pos - 84 + off) / RECORD + 1} has a coordinate that is not a finite number`,
-          );
+    // Bytes past the declared end are dropped (a few are tolerated, see below).
+    const usable = Math.max(0, Math.min(buf.length, this.expected - this.pos));
+    if (usable > 0) {
+      const body = usable === buf.length ? buf : buf.subarray(0, usable);
+      let off = 0;
+      if (this.partial > 0) {
+        // Finish the record the previous chunk started.
+        const n = Math.min(RECORD - this.partial, usable);
+        body.copy(this.record, this.partial, 0, n);
+        this.partial += n;
+        off = n;
+        if (this.partial === RECORD) {
+          this.checkRecord(this.record, 0, this.pos - (RECORD - n));
+          this.partial = 0;
         }
       }
+      const whole = off + (usable - off - ((usable - off) % RECORD));
+      for (let o = off; o < whole; o += RECORD) {
+        if (nonFinite(body, o)) this.checkRecord(body, o, this.pos + o);
+      }
+      if (whole < usable) {
+        body.copy(this.record, 0, whole, usable);
+        this.partial = usable - whole;
+      }
+      this.pos += usable;
+      this.push(body);
+      this.emitted += usable;
     }
-    if (whole > 0) {
-      this.push(buf.subarray(0, whole));
-      this.emitted += whole;
-    }
-    this.pos = pos + whole;
-    // A partial record waits for the next chunk; bytes past the declared end are dropped.
-    this.carry = whole < usable ? Buffer.from(buf.subarray(whole, usable)) : Buffer.alloc(0);
     if (this.consumed - this.expected > STL_TRAILING_TOLERANCE) {
       throw new MeshRejected(
         'STL_SIZE_MISMATCH',
         `The binary STL declares ${this.triangles} triangles but has more data than that`,
+      );
+    }
+  }
+
+  /** Throws when the record at `off` (file offset `at`) has a coordinate that is NaN or ±∞. */
+  private checkRecord(b: Uint8Array, off: number, at: number): void {
+    if (nonFinite(b, off)) {
+      throw new MeshRejected(
+        'NON_FINITE_COORDINATE',
+        `Triangle ${(at - 84) / RECORD + 1} has a coordinate that is not a finite number`,
       );
     }
   }

@@ -44,47 +44,55 @@ function toAppError(e: unknown): unknown {
  * inflates it and prepends a header.
  */
 export async function dcmRoutes(app: FastifyInstance, opts: { maxBytes: number }): Promise<void> {
-  app.post('/api/dcm/convert', async (request, reply) => {
-    if (!request.isMultipart()) {
-      throw new UnsupportedMediaType(
-        'Expected multipart/form-data with a file field',
-        'NOT_MULTIPART',
-      );
-    }
-    const part = await request.file({
-      limits: {
-        fileSize: opts.maxBytes,
-        files: 1,
-        fields: 10,
-        parts: 12,
-        fieldNameSize: 100,
-        headerPairs: 100,
-      },
-    });
-    if (!part || part.fieldname !== 'file') {
-      throw new ValidationError('Send the DCM file in the multipart field "file"', 'FILE_REQUIRED');
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (e) {
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new PayloadTooLarge(
-          `The file exceeds ${Math.floor(opts.maxBytes / (1024 * 1024))} MB`,
-          'FILE_TOO_LARGE',
+  // Open to anonymous callers (the quick upload converts through it): limited per client address.
+  app.post(
+    '/api/dcm/convert',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new UnsupportedMediaType(
+          'Expected multipart/form-data with a file field',
+          'NOT_MULTIPART',
         );
       }
-      throw e;
-    }
-    let stl: Uint8Array;
-    try {
-      ({ stl } = await convertDcmToStl(bytes));
-    } catch (e) {
-      throw toAppError(e);
-    }
-    const body = await deflateRaw(stl.subarray(80));
-    return reply
-      .type('application/octet-stream')
-      .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-  });
+      const part = await request.file({
+        limits: {
+          fileSize: opts.maxBytes,
+          files: 1,
+          fields: 10,
+          parts: 12,
+          fieldNameSize: 100,
+          headerPairs: 100,
+        },
+      });
+      if (!part || part.fieldname !== 'file') {
+        throw new ValidationError(
+          'Send the DCM file in the multipart field "file"',
+          'FILE_REQUIRED',
+        );
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new PayloadTooLarge(
+            `The file exceeds ${Math.floor(opts.maxBytes / (1024 * 1024))} MB`,
+            'FILE_TOO_LARGE',
+          );
+        }
+        throw e;
+      }
+      let stl: Uint8Array;
+      try {
+        ({ stl } = await convertDcmToStl(bytes));
+      } catch (e) {
+        throw toAppError(e);
+      }
+      const body = await deflateRaw(stl.subarray(80));
+      return reply
+        .type('application/octet-stream')
+        .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    },
+  );
 }

@@ -25,9 +25,15 @@ export function jsVertexNormals(pos: Float32Array, idx: Uint32Array): Float32Arr
     const a = idx[t]! * 3;
     const b = idx[t + 1]! * 3;
     const c = idx[t + 2]! * 3;
-    const ax = pos[a]!, ay = pos[a + 1]!, az = pos[a + 2]!;
-    const ux = pos[b]! - ax, uy = pos[b + 1]! - ay, uz = pos[b + 2]! - az;
-    const vx = pos[c]! - ax, vy = pos[c + 1]! - ay, vz = pos[c + 2]! - az;
+    const ax = pos[a]!,
+      ay = pos[a + 1]!,
+      az = pos[a + 2]!;
+    const ux = pos[b]! - ax,
+      uy = pos[b + 1]! - ay,
+      uz = pos[b + 2]! - az;
+    const vx = pos[c]! - ax,
+      vy = pos[c + 1]! - ay,
+      vz = pos[c + 2]! - az;
     const nx = uy * vz - uz * vy;
     const ny = uz * vx - ux * vz;
     const nz = ux * vy - uy * vx;

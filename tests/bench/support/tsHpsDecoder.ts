@@ -65,7 +65,10 @@ function attrValue(b: Uint8Array, tagStart: number, tagEnd: number, name: string
   return v;
 }
 
-function element(b: Uint8Array, name: string): { count: number; start: number; end: number; tagStart: number; tagEnd: number } {
+function element(
+  b: Uint8Array,
+  name: string,
+): { count: number; start: number; end: number; tagStart: number; tagEnd: number } {
   const tagStart = indexOfSeq(b, `<${name}`, 0);
   const tagEnd = b.indexOf(62, tagStart);
   const end = b.indexOf(60, tagEnd);
@@ -160,7 +163,8 @@ export function tsHpsToStl(doc: Uint8Array, bufs: TsDecodeBuffers): number {
     len = 3;
     cur = x;
   };
-  const u32 = (p: number): number => (s[p]! | (s[p + 1]! << 8) | (s[p + 2]! << 16) | (s[p + 3]! << 24)) >>> 0;
+  const u32 = (p: number): number =>
+    (s[p]! | (s[p + 1]! << 8) | (s[p + 2]! << 16) | (s[p + 3]! << 24)) >>> 0;
   let pos = 0;
   while (pos < flen) {
     const op = s[pos++]!;
@@ -248,11 +252,21 @@ export function tsHpsToStl(doc: Uint8Array, bufs: TsDecodeBuffers): number {
     const a = faces[t * 3]! * 3;
     const b = faces[t * 3 + 1]! * 3;
     const c = faces[t * 3 + 2]! * 3;
-    const ax = verts[a]!, ay = verts[a + 1]!, az = verts[a + 2]!;
-    const bx = verts[b]!, by = verts[b + 1]!, bz = verts[b + 2]!;
-    const cx = verts[c]!, cy = verts[c + 1]!, cz = verts[c + 2]!;
-    const ux = bx - ax, uy = by - ay, uz = bz - az;
-    const vx = cx - ax, vy = cy - ay, vz = cz - az;
+    const ax = verts[a]!,
+      ay = verts[a + 1]!,
+      az = verts[a + 2]!;
+    const bx = verts[b]!,
+      by = verts[b + 1]!,
+      bz = verts[b + 2]!;
+    const cx = verts[c]!,
+      cy = verts[c + 1]!,
+      cz = verts[c + 2]!;
+    const ux = bx - ax,
+      uy = by - ay,
+      uz = bz - az;
+    const vx = cx - ax,
+      vy = cy - ay,
+      vz = cz - az;
     let nx = uy * vz - uz * vy;
     let ny = uz * vx - ux * vz;
     let nz = ux * vy - uy * vx;

@@ -52,6 +52,8 @@ export interface TallyOptions {
   failOnceAt?: number;
   /** Counted per event; version 2 counts double, so a rebuild to it is visible. */
   weight?: number;
+  /** Pause per event, so a batch takes long enough to be killed in the middle. */
+  delayMs?: number;
 }
 
 /**
@@ -78,6 +80,7 @@ export function tallyProjection(
         throw new Error('simulated crash in the middle of a batch');
       }
       applied++;
+      if (o.delayMs) await new Promise((r) => setTimeout(r, o.delayMs));
       await ctx.tx.query(
         `INSERT INTO ${ctx.table(name)} (stream, n, last_revision) VALUES ($1, $2, $3)
          ON CONFLICT (stream) DO UPDATE SET n = ${ctx.table(name)}.n + $2, last_revision = $3`,

@@ -33,6 +33,21 @@ describe('chunked AES-256-GCM blobs', () => {
     });
   }
 
+  it('round-trips whatever the input piece sizes (1 byte, odd sizes, several chunks at once)', async () => {
+    const plain = randomBytes(5 * CHUNK_SIZE + 123);
+    for (const sizes of [[1], [CHUNK_SIZE], [CHUNK_SIZE + 1], [3 * CHUNK_SIZE + 5, 17], [999]]) {
+      const parts: Buffer[] = [];
+      for (let off = 0, i = 0; off < plain.length; i++) {
+        const n = sizes[i % sizes.length]!;
+        parts.push(plain.subarray(off, off + n));
+        off += n;
+      }
+      const box = await buffer(Readable.from(parts).pipe(new EncryptStream(key, ctx)));
+      expect(box.length).toBe(encryptedSize(plain.length));
+      expect((await dec(box)).equals(plain)).toBe(true);
+    }
+  });
+
   it('never contains the plaintext', async () => {
     const plain = Buffer.from('Patient: Jane Doe '.repeat(10_000));
     const box = await enc(plain);

@@ -2,7 +2,7 @@
 -- (transaction_id, global_position) and only read below the oldest running transaction, so an
 -- event whose transaction commits late is never skipped (event-store.md P1).
 CREATE TABLE events (
-  global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  global_position bigint GENERATED ALWAYS AS IDENTITY,
   transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
   stream text NOT NULL CHECK (stream <> ''),
   revision bigint NOT NULL CHECK (revision >= 0),
@@ -11,10 +11,11 @@ CREATE TABLE events (
   data jsonb NOT NULL,
   metadata jsonb NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL DEFAULT now(),
-  UNIQUE (stream, revision)
+  UNIQUE (stream, revision),
+  -- The readers' order. As the key it is also the only index on global_position (unique on its
+  -- own, being an identity): every index costs appends, so there is no second one.
+  PRIMARY KEY (transaction_id, global_position)
 );
-
-CREATE INDEX events_tx_position ON events (transaction_id, global_position);
 
 CREATE FUNCTION events_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

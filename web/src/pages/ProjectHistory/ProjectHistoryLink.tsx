@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../../ui/Icon';
+import '../Admin/admin.css';
 
 export interface ProjectHistoryLinkProps {
   /** The project whose timeline to open. */

@@ -9,11 +9,22 @@ export interface ModelLayersProps {
   physical: boolean;
 }
 
-/** Every loaded model layer, in panel order. Layers still loading simply are not drawn yet. */
+/**
+ * Every loaded model layer, in panel order, once every model has finished (loaded or failed).
+ * While the blocking 'Loading 3D Models...' overlay is up nothing is drawn: on a software or weak
+ * GPU each partial frame (shader compile, geometry upload, raster) costs hundreds of ms that delay
+ * decoding the next model and the first complete frame (tests/bench/viewer.bench.ts).
+ */
 export function ModelLayers({ physical }: ModelLayersProps) {
-  const { layers, meshes, materials } = useViewerStore(
-    useShallow((s) => ({ layers: s.layers, meshes: s.meshes, materials: s.materials })),
+  const { layers, meshes, materials, ready } = useViewerStore(
+    useShallow((s) => ({
+      layers: s.layers,
+      meshes: s.meshes,
+      materials: s.materials,
+      ready: s.phase === 'ready',
+    })),
   );
+  if (!ready) return null;
   return (
     <>
       {flattenLayers(layers).map((layer) => {

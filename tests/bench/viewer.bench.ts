@@ -1,0 +1,518 @@
+/**
+ * Viewer benchmark (issue 7 item 7; performance.md §5–8): navigation → first rendered frame in
+ * headless Chromium with the network throttled to 20 Mbit/s and 40 ms latency (CDP), for a real
+ * Cusp link against a baseline page measured in the same run. The baseline fetches the raw binary
+ * STL files and parses them with three's `STLLoader`, then renders one frame.
+ *
+ *   - real arches (upper STL + lower arch, OBJ converted to STL here): viewer ≥ 5× faster
+ *   - a synthetic 1 M-triangle (50 MB) scan: viewer ≥ 10× faster
+ *   - G8: view payload ≤ 6 % of the binary STL bytes on the real arches
+ *   - G13: no fflate in any script the viewer page loads
+ *   - G10 (reported, not gating here): decode + normals of the 1 M-triangle view in the browser
+ *
+ * Each path is warmed up once (JIT, shader compile) before timing; the medians of
+ * VIEWER_BENCH_RUNS (default 3) round-robin runs are reported, each in a fresh browser context
+ * with the HTTP cache disabled. Bytes on the wire are CDP `Network.loadingFinished`
+ * `encodedDataLength`; first-frame times are the pages' own performance marks (ms since
+ * navigation start): `cusp:viewer:first-frame` and `cusp:baseline:first-frame`.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import {
+  encodeSolution,
+  readOutboxDir,
+  verificationToken,
+  waitForMail,
+} from '../support/accounts.js';
+import {
+  fixtureObj,
+  fixtureStl,
+  repoRoot,
+  syntheticArch,
+  toSoup,
+  writeBinaryStl,
+} from '../support/meshFiles.js';
+import { startCuspProcess, type CuspProcess } from '../support/process.js';
+
+const RUNS = Math.max(3, Number(process.env.VIEWER_BENCH_RUNS ?? 3));
+const DOWN_BYTES_PER_S = 20_000_000 / 8; // 20 Mbit/s
+const LATENCY_MS = 40;
+const READY_TIMEOUT_MS = 300_000;
+const VIEWPORT = { width: 1280, height: 800 };
+const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+const PASSWORD = 'correct-otter-lamp-42';
+/** Strings only fflate's inflate carries (its error table). */
+const FFLATE_SIGNATURES = ['invalid length/literal', 'invalid zip data', 'no stream handler'];
+
+interface Model {
+  file: string;
+  bytes: Uint8Array;
+}
+
+interface Case {
+  label: string;
+  models: Model[];
+  target: number;
+  viewerPath: string;
+  modelIds: string[];
+}
+
+interface Run {
+  firstFrameMs: number;
+  decodeMs: number;
+  normalsMs: number;
+  wireBytes: number;
+  modelWireBytes: number;
+  modelEncodings: string[];
+  scripts: string[];
+  /** ms since navigation start: HTML received, last script received, last model received. */
+  timeline: { html: number; scripts: number; models: number };
+}
+
+const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function ok(res: Response, what: string): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** Registers with the real bot check, verifies by the mailed link, logs in. */
+async function signIn(cusp: CuspProcess, dataDir: string): Promise<string> {
+  const email = 'bench@viewer-bench.test';
+  const ch = await ok(
+    await fetch(`${cusp.baseUrl}/api/botcheck/challenge?purpose=register`),
+    'challenge',
+  );
+  const turnstileToken = await encodeSolution(ch.challenge as Parameters<typeof encodeSolution>[0]);
+  await ok(
+    await fetch(`${cusp.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench Tech',
+        email,
+        companyName: 'Bench Lab',
+        password: PASSWORD,
+        turnstileToken,
+      }),
+    }),
+    'register',
+  );
+  const mail = await waitForMail(
+    () => readOutboxDir(dataDir),
+    (m) => m.raw.includes(`To: ${email}`) && !!verificationToken(m),
+    30_000,
+  );
+  await ok(
+    await fetch(`${cusp.baseUrl}/api/verify-email/${verificationToken(mail)!}`, { method: 'POST' }),
+    'verify',
+  );
+  const login = await ok(
+    await fetch(`${cusp.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    }),
+    'login',
+  );
+  return login.token as string;
+}
+
+async function createProject(
+  cusp: CuspProcess,
+  token: string,
+  name: string,
+  models: Model[],
+): Promise<{ viewerPath: string; modelIds: string[] }> {
+  const form = new FormData();
+  form.append(
+    'projectData',
+    JSON.stringify({ name, patientName: 'Bench Patient', laboratoryName: 'Bench Lab' }),
+  );
+  for (const m of models) form.append('models', new Blob([new Uint8Array(m.bytes)]), m.file);
+  const body = await ok(
+    await fetch(`${cusp.baseUrl}/api/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }),
+    `create ${name}`,
+  );
+  const viewerPath = new URL(body.publicLink as string).pathname;
+  const pub = viewerPath.split('/').pop()!;
+  const project = await ok(
+    await fetch(`${cusp.baseUrl}/api/public/projects/${pub}`),
+    'public project',
+  );
+  const ids = (project.models as { id: string }[]).map((m) => m.id);
+  return { viewerPath, modelIds: ids };
+}
+
+/** Raw (still brotli-encoded) size of one view derivative; the first call builds it. */
+function viewBytes(
+  cusp: CuspProcess,
+  viewerPath: string,
+  modelId: string,
+): Promise<{ bytes: number; encoding: string }> {
+  const pub = viewerPath.split('/').pop()!;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${cusp.baseUrl}/api/public/projects/${pub}/view/${modelId}`,
+      { headers: { 'accept-encoding': 'br' } },
+      (res) => {
+        let n = 0;
+        res.on('data', (c: Buffer) => (n += c.length));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve({ bytes: n, encoding: String(res.headers['content-encoding'] ?? 'identity') })
+            : reject(new Error(`view ${modelId}: ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The baseline: a page that fetches raw STL files, parses them with STLLoader, renders once. */
+function baselineServer(cases: Case[]): Promise<{ server: Server; base: string }> {
+  const threeDir = join(repoRoot, 'node_modules', 'three');
+  const files = new Map<string, Uint8Array>();
+  cases.forEach((c, i) => c.models.forEach((m) => files.set(`/stl/${i}/${m.file}`, m.bytes)));
+  const page = (i: number) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>STL baseline</title>
+<style>html,body{margin:0;height:100%;background:#14222f;overflow:hidden}canvas{display:block}</style>
+<script type="importmap">{"imports":{"three":"/three/build/three.module.js","three/addons/":"/three/examples/jsm/"}}</script>
+</head><body><script type="module">
+import * as THREE from 'three';
+import { STLLoader } from 'three/addons/loaders/STLLoader.js';
+const urls = ${JSON.stringify(cases[i]!.models.map((m) => `/stl/${i}/${m.file}`))};
+const renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
+renderer.setPixelRatio(devicePixelRatio);
+renderer.setSize(innerWidth, innerHeight);
+renderer.outputColorSpace = THREE.SRGBColorSpace;
+document.body.appendChild(renderer.domElement);
+const scene = new THREE.Scene();
+scene.add(new THREE.HemisphereLight(0xffffff, 0x445566, 1.2));
+const sun = new THREE.DirectionalLight(0xffffff, 1.6);
+sun.position.set(40, 120, 90);
+scene.add(sun);
+const material = new THREE.MeshStandardMaterial({ color: 0xf2efe6, roughness: 0.55 });
+const loader = new STLLoader();
+const box = new THREE.Box3();
+await Promise.all(urls.map(async (url) => {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error('HTTP ' + res.status);
+  const buf = await res.arrayBuffer();
+  const t = performance.now();
+  const geometry = loader.parse(buf);
+  performance.measure('cusp:baseline:decode', { start: t, duration: performance.now() - t });
+  geometry.computeBoundingBox();
+  box.union(geometry.boundingBox);
+  scene.add(new THREE.Mesh(geometry, material));
+}));
+const centre = box.getCenter(new THREE.Vector3());
+const radius = box.getBoundingSphere(new THREE.Sphere()).radius;
+const camera = new THREE.PerspectiveCamera(35, innerWidth / innerHeight, 0.1, 5000);
+camera.position.set(centre.x, centre.y - radius * 0.6, centre.z + radius * 2.8);
+camera.lookAt(centre);
+renderer.render(scene, camera);
+performance.mark('cusp:baseline:first-frame');
+renderer.domElement.dataset.viewerReady = 'true';
+</script></body></html>`;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const stl = files.get(url.pathname);
+    if (stl) {
+      res.writeHead(200, { 'content-type': 'model/stl', 'content-length': stl.byteLength });
+      res.end(stl);
+      return;
+    }
+    const m = /^\/case\/(\d+)$/.exec(url.pathname);
+    if (m && cases[Number(m[1])]) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(page(Number(m[1])));
+      return;
+    }
+    if (url.pathname.startsWith('/three/') && !url.pathname.includes('..')) {
+      try {
+        const body = readFileSync(join(threeDir, url.pathname.slice('/three/'.length)));
+        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+        res.end(body);
+        return;
+      } catch {
+        // fall through to 404
+      }
+    }
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ server, base: `http://127.0.0.1:${port}` });
+    }),
+  );
+}
+
+/** One cold navigation in a fresh context: first-frame mark, decode measures, bytes on the wire. */
+async function measure(browser: Browser, url: string, prefix: 'viewer' | 'baseline'): Promise<Run> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LATENCY_MS,
+      downloadThroughput: DOWN_BYTES_PER_S,
+      uploadThroughput: DOWN_BYTES_PER_S,
+    });
+    const urls = new Map<string, string>();
+    const encodings = new Map<string, string>();
+    let wireBytes = 0;
+    let modelWireBytes = 0;
+    cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+    cdp.on('Network.responseReceived', (e) => {
+      const h = Object.fromEntries(
+        Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+      );
+      encodings.set(e.requestId, h['content-encoding'] ?? 'identity');
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      wireBytes += e.encodedDataLength;
+      const u = urls.get(e.requestId) ?? '';
+      if (/\/view\/|\/stl\//.test(u)) modelWireBytes += e.encodedDataLength;
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page
+      .locator('canvas[data-viewer-ready="true"]')
+      .waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS })
+      .catch((err: unknown) => {
+        throw new Error(`${prefix} never rendered (${url}): ${errors.join('; ') || String(err)}`);
+      });
+    // A string, not a function: tsx would wrap inner arrow functions in its __name helper.
+    const t = (await page.evaluate(`(() => {
+      const sum = (n) => performance.getEntriesByName(n).reduce((s, e) => s + e.duration, 0);
+      const ff = performance.getEntriesByName('cusp:${prefix}:first-frame')[0];
+      return {
+        firstFrameMs: ff ? ff.startTime : NaN,
+        decodeMs: sum('cusp:${prefix}:decode'),
+        normalsMs: sum('cusp:${prefix}:normals'),
+        resources: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime, e.responseEnd]),
+        htmlEnd: performance.getEntriesByType('navigation')[0]?.responseEnd ?? NaN,
+      };
+    })()`)) as {
+      firstFrameMs: number;
+      decodeMs: number;
+      normalsMs: number;
+      resources: [string, number, number][];
+      htmlEnd: number;
+    };
+    const lastEnd = (re: RegExp) =>
+      Math.max(0, ...t.resources.filter(([u]) => re.test(u)).map(([, , end]) => end));
+    const timeline = {
+      html: t.htmlEnd,
+      scripts: lastEnd(/\.m?js(\?|$)/),
+      models: lastEnd(/\/view\/|\/stl\//),
+    };
+    const modelEncodings = [...urls]
+      .filter(([, u]) => /\/view\/|\/stl\//.test(u))
+      .map(([id]) => encodings.get(id) ?? '?');
+    const scripts = [...urls.values()].filter((u) => /\.m?js(\?|$)/.test(u));
+    return {
+      firstFrameMs: t.firstFrameMs,
+      decodeMs: t.decodeMs,
+      normalsMs: t.normalsMs,
+      timeline,
+      wireBytes,
+      modelWireBytes,
+      modelEncodings,
+      scripts,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function report(label: string, runs: Run[]) {
+  const f = (k: 'firstFrameMs' | 'decodeMs' | 'normalsMs') => median(runs.map((r) => r[k]));
+  const wire = median(runs.map((r) => r.wireBytes));
+  const models = median(runs.map((r) => r.modelWireBytes));
+  console.log(
+    `  ${label.padEnd(9)} first frame ${ms(f('firstFrameMs')).padStart(8)} (runs: ${runs
+      .map((r) => r.firstFrameMs.toFixed(0))
+      .join(
+        ', ',
+      )})  decode ${ms(f('decodeMs'))}${f('normalsMs') ? ` + normals ${ms(f('normalsMs'))}` : ''}  wire ${mb(wire)} (models ${mb(models)}, ${[...new Set(runs.flatMap((r) => r.modelEncodings))].join('/')})`,
+  );
+  const mid = [...runs].sort((a, b) => a.firstFrameMs - b.firstFrameMs)[runs.length >> 1]!;
+  console.log(
+    `  ${''.padEnd(9)} median run: html ${ms(mid.timeline.html)}, scripts ${ms(mid.timeline.scripts)}, models ${ms(mid.timeline.models)}, frame ${ms(mid.firstFrameMs)}`,
+  );
+  return f('firstFrameMs');
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cusp-viewer-bench-'));
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}; chromium ${CHROMIUM} (SwiftShader); ` +
+      `network ${(DOWN_BYTES_PER_S * 8) / 1e6} Mbit/s down, ${LATENCY_MS} ms latency; runs ${RUNS} (+1 warm-up per path)`,
+  );
+
+  const upper: Model = {
+    file: 'upper-arch-crowns.stl',
+    bytes: fixtureStl('upper-arch-crowns.stl'),
+  };
+  const lowerObj = fixtureObj('lower-arch-crowns.obj');
+  const lower: Model = {
+    file: 'lower-arch-crowns.stl',
+    bytes: writeBinaryStl(toSoup(lowerObj.positions, lowerObj.indices)),
+  };
+  const s1m = syntheticArch(2000, 251);
+  const scan: Model = {
+    file: 'scan-1m.stl',
+    bytes: writeBinaryStl(toSoup(s1m.positions, s1m.indices)),
+  };
+  const tri = (m: Model) => (m.bytes.byteLength - 84) / 50;
+  console.log(
+    `sizes: upper ${mb(upper.bytes.byteLength)} (${tri(upper)} tri), lower ${mb(lower.bytes.byteLength)} (${tri(lower)} tri), synthetic ${mb(scan.bytes.byteLength)} (${tri(scan)} tri)`,
+  );
+
+  const cusp = await startCuspProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMTP_URL: '' });
+  let browser: Browser | undefined;
+  let baseline: { server: Server; base: string } | undefined;
+  const failures: string[] = [];
+  const verdict = (name: string, pass: boolean, detail: string) => {
+    console.log(`${pass ? 'PASS' : 'FAIL'} ${name}: ${detail}`);
+    if (!pass) failures.push(name);
+  };
+  try {
+    const token = await signIn(cusp, dataDir);
+    const cases: Case[] = [];
+    const only = process.env.VIEWER_BENCH_CASES; // 'arches' or '1m': a quicker partial run
+    for (const [label, models, target] of [
+      ['real arches (upper + lower)', [upper, lower], 5],
+      ['synthetic 1M-triangle scan', [scan], 10],
+    ] as const) {
+      if (only && !label.includes(only === '1m' ? '1M' : only)) continue;
+      const p = await createProject(cusp, token, label, [...models]);
+      cases.push({ label, models: [...models], target, ...p });
+    }
+
+    // Build the derivatives (first request) and read their sizes: G8.
+    for (const c of cases) {
+      const t0 = performance.now();
+      let view = 0;
+      const encs = new Set<string>();
+      for (const id of c.modelIds) {
+        const v = await viewBytes(cusp, c.viewerPath, id);
+        view += v.bytes;
+        encs.add(v.encoding);
+      }
+      const stl = c.models.reduce((s, m) => s + m.bytes.byteLength, 0);
+      const pct = (100 * view) / stl;
+      console.log(
+        `${c.label}: STL ${mb(stl)} → view ${mb(view)} (${[...encs].join('/')}) = ${pct.toFixed(2)} % (first build + fetch ${ms(performance.now() - t0)})`,
+      );
+      if (c.target === 5)
+        verdict(
+          'G8 view payload ≤ 6 % of STL bytes (real arches)',
+          pct <= 6,
+          `${pct.toFixed(2)} %`,
+        );
+    }
+
+    baseline = await baselineServer(cases);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+    });
+
+    const viewerUrl = (c: Case) => `${cusp.baseUrl}${c.viewerPath}`;
+    const baselineUrl = (i: number) => `${baseline!.base}/case/${i}`;
+
+    // Warm-up once per path (JIT, shader compile, derivative blobs hot), not timed.
+    await measure(browser, viewerUrl(cases[0]!), 'viewer');
+    await measure(browser, baselineUrl(0), 'baseline');
+
+    const scripts = new Set<string>();
+    for (const [i, c] of cases.entries()) {
+      const v: Run[] = [];
+      const b: Run[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        b.push(await measure(browser, baselineUrl(i), 'baseline'));
+        v.push(await measure(browser, viewerUrl(c), 'viewer'));
+      }
+      v.forEach((run) => run.scripts.forEach((s) => scripts.add(s)));
+      console.log(`\n${c.label}:`);
+      const tb = report('baseline', b);
+      const tv = report('viewer', v);
+      const ratio = tb / tv;
+      verdict(
+        `first frame ${c.label} ≥ ${c.target}× faster than raw STL + STLLoader`,
+        ratio >= c.target,
+        `${ratio.toFixed(1)}× (${ms(tb)} vs ${ms(tv)})`,
+      );
+      if (c.target === 10) {
+        const dn = median(v.map((r) => r.decodeMs + r.normalsMs));
+        console.log(
+          `info G10 decode + normals of 1M triangles in the browser: ${ms(dn)} (budget ≤ 150 ms cold; setup and SwiftShader upload excluded)`,
+        );
+      }
+      if (!v.every((r) => r.modelEncodings.every((e) => e === 'br'))) {
+        verdict(
+          'view derivative sent with Content-Encoding: br',
+          false,
+          v[0]!.modelEncodings.join(','),
+        );
+      }
+    }
+
+    // G13: scripts the viewer page loaded, read from the build they came from.
+    const hits: string[] = [];
+    const names: string[] = [];
+    for (const u of scripts) {
+      const p = new URL(u).pathname;
+      if (!p.startsWith('/assets/')) continue;
+      names.push(p.slice('/assets/'.length));
+      const text = readFileSync(join(repoRoot, 'web', 'dist', p), 'utf8');
+      if (FFLATE_SIGNATURES.some((s) => text.includes(s))) hits.push(p);
+    }
+    const control = readFileSync(
+      join(repoRoot, 'node_modules', 'fflate', 'esm', 'browser.js'),
+      'utf8',
+    );
+    if (!FFLATE_SIGNATURES.every((s) => control.includes(s)))
+      throw new Error('fflate signatures are stale');
+    verdict(
+      'G13 no fflate on the viewer render path',
+      names.length > 0 && hits.length === 0,
+      hits.length ? `fflate in ${hits.join(', ')}` : `checked ${names.sort().join(', ')}`,
+    );
+  } finally {
+    await browser?.close();
+    baseline?.server.close();
+    await cusp.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failures.length) {
+    console.log(`\n${failures.length} target(s) missed`);
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,404 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page, Route } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { decodeQuotedPrintable, encodeSolution } from '../support/accounts';
+import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
+import { ROOT, SCREENSHOT_DIR } from './support/paths';
+import { brightPixels, decodePng, differingPixels, type Rgba } from './support/png';
+
+/**
+ * The doctor's side of Cusp in a real browser with WebGL (SwiftShader): a project made through the
+ * API from the real arches, opened anonymously by its public link, reviewed, approved; the
+ * technician sees it on the dashboard and gets the mails at a real SMTP peer. Also the demo, the
+ * phone layout and an unknown link. Readiness is awaited through the viewer's own signals
+ * (`data-viewer-ready` on the canvas, the overlay), never with fixed sleeps.
+ */
+
+const MESH = path.join(ROOT, '..', 'shared', 'fixtures', 'mesh');
+const PASSWORD = 'correct-otter-lamp-42';
+const TECH_EMAIL = 'tess@viewer-e2e.test';
+const TECH_NAME = 'Tess Viewer';
+/** SwiftShader takes 5–8 s for a first frame on this machine; allow for a loaded box. */
+const READY_TIMEOUT = 90_000;
+
+interface Mail {
+  raw: string;
+  decoded: string;
+}
+
+interface SmtpPeer {
+  url: string;
+  mails: Mail[];
+}
+
+/** A worker-scoped Cusp whose mail goes to a real SMTP peer on 127.0.0.1. */
+const test = base.extend<object, { smtp: SmtpPeer; cusp: CuspServer }>({
+  smtp: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const mails: Mail[] = [];
+      const server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(stream, _session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            const raw = Buffer.concat(chunks).toString('utf8');
+            mails.push({ raw, decoded: decodeQuotedPrintable(raw) });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve());
+      });
+      const { port } = server.server.address() as { port: number };
+      try {
+        await use({ url: `smtp://127.0.0.1:${port}`, mails });
+      } finally {
+        await new Promise<void>((r) => server.close(() => r()));
+      }
+    },
+    { scope: 'worker' },
+  ],
+  cusp: [
+    async ({ smtp }, use) => {
+      const saved = process.env.SMTP_URL;
+      process.env.SMTP_URL = smtp.url;
+      const started = startCusp();
+      const { server, close } = await started.finally(() => {
+        if (saved === undefined) delete process.env.SMTP_URL;
+        else process.env.SMTP_URL = saved;
+      });
+      try {
+        await use(server);
+      } finally {
+        await close();
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+const mailsTo = (smtp: SmtpPeer, to: string) =>
+  smtp.mails.filter((m) =>
+    new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(m.raw),
+  );
+
+const subjectOf = (m: Mail) => /^Subject: (.*)$/m.exec(m.decoded)?.[1]?.trim() ?? '';
+
+async function json(res: Response, what: string): Promise<Record<string, unknown>> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** Registers (real bot check), verifies by the mailed link and logs in; returns the bearer token. */
+async function technician(cusp: CuspServer, smtp: SmtpPeer): Promise<string> {
+  const ch = await json(
+    await fetch(`${cusp.baseURL}/api/botcheck/challenge?purpose=register`),
+    'challenge',
+  );
+  const turnstileToken = await encodeSolution(ch.challenge as Parameters<typeof encodeSolution>[0]);
+  await json(
+    await fetch(`${cusp.baseURL}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: TECH_NAME,
+        email: TECH_EMAIL,
+        companyName: 'Viewer Dental Lab',
+        password: PASSWORD,
+        turnstileToken,
+      }),
+    }),
+    'register',
+  );
+  let token: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const m of mailsTo(smtp, TECH_EMAIL)) {
+          token ??= /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(m.decoded)?.[1];
+        }
+        return token !== undefined;
+      },
+      { timeout: 30_000, message: 'verification mail at the SMTP peer' },
+    )
+    .toBe(true);
+  await json(
+    await fetch(`${cusp.baseURL}/api/verify-email/${token!}`, { method: 'POST' }),
+    'verify',
+  );
+  const login = await json(
+    await fetch(`${cusp.baseURL}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: TECH_EMAIL, password: PASSWORD }),
+    }),
+    'login',
+  );
+  return login.token as string;
+}
+
+/** POST /api/projects (multipart, bearer) with the real upper arch and the molar crown. */
+async function createProject(cusp: CuspServer, token: string): Promise<string> {
+  const form = new FormData();
+  form.append(
+    'projectData',
+    JSON.stringify({
+      name: 'Upper crowns review',
+      patientName: 'Jane Q. Patientname',
+      laboratoryName: 'Viewer Dental Lab',
+      comment: 'Please check the margins',
+    }),
+  );
+  for (const file of ['upper-arch-crowns.stl', 'molar-crown-fdi16.stl']) {
+    form.append('models', new Blob([readFileSync(path.join(MESH, file))]), file);
+  }
+  form.append('modelCustomNames', JSON.stringify(['Upper arch', 'Molar crown 16']));
+  form.append('modelMaterials', JSON.stringify(['gypsum', 'enamel']));
+  form.append('modelTypes', JSON.stringify(['individual', 'individual']));
+  const body = await json(
+    await fetch(`${cusp.baseURL}/api/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }),
+    'create project',
+  );
+  const link = body.publicLink as string;
+  expect(link).toMatch(/\/viewer\/pub_[A-Za-z0-9_-]+$/);
+  return new URL(link).pathname;
+}
+
+function shotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, name);
+}
+
+/** The middle of the viewport, clear of the side panels and the toolbar. */
+async function middle(page: Page, name?: string): Promise<Rgba> {
+  const vp = page.viewportSize()!;
+  const clip = {
+    x: Math.round(vp.width * 0.3),
+    y: Math.round(vp.height * 0.2),
+    width: Math.round(vp.width * 0.4),
+    height: Math.round(vp.height * 0.55),
+  };
+  const png = await page.screenshot({ clip, ...(name ? { path: shotPath(name) } : {}) });
+  return decodePng(png);
+}
+
+async function viewerReady(page: Page): Promise<Locator> {
+  const canvas = page.locator('canvas');
+  await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
+  return canvas;
+}
+
+test.describe('3D viewer', () => {
+  test('doctor with the link: progress → model → hide → opacity → feedback → approve; the technician sees it', async ({
+    page,
+    cusp,
+    smtp,
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const token = await technician(cusp, smtp);
+    const viewerPath = await createProject(cusp, token);
+
+    // Hold the two model downloads so the overlay's progress can be read step by step.
+    const held: Route[] = [];
+    await page.route('**/api/public/projects/*/view/*', (route) => {
+      held.push(route);
+    });
+
+    // `page` is a fresh, anonymous context: no token, nothing in storage.
+    await page.goto(viewerPath);
+    const overlay = page.getByTestId('loading-overlay');
+    await expect(overlay.getByRole('heading', { name: 'Loading 3D Models...' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBe(2);
+    await expect(overlay).toContainText('0 of 2 models loaded');
+    await expect(overlay.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    await page.screenshot({ path: shotPath('viewer-review-loading.png') });
+    await held[0]!.continue();
+    await expect(overlay).toContainText('1 of 2 models loaded', { timeout: 60_000 });
+    await expect(overlay).toContainText('50%');
+    await expect(overlay.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    await held[1]!.continue();
+
+    await viewerReady(page);
+    await expect(overlay).toHaveCount(0);
+    await page.screenshot({ path: shotPath('viewer-review-desktop.png') });
+    const shown = await middle(page, 'viewer-review-canvas.png');
+    expect(brightPixels(shown), 'lit model pixels in the middle of the canvas').toBeGreaterThan(
+      5_000,
+    );
+
+    // Project Info (review mode): no Back to Dashboard, Go Home and Copy Link present.
+    const info = page.getByRole('region', { name: 'Project Info' });
+    await expect(info).toContainText('Upper crowns review');
+    await expect(info).toContainText('Pending Review');
+    await expect(info).toContainText('Jane Q. Patientname');
+    await expect(page.getByRole('button', { name: 'Back to Dashboard' })).toHaveCount(0);
+
+    // Hide the upper arch: the picture changes, and most lit pixels go.
+    await page.getByRole('button', { name: 'Hide Upper arch' }).click();
+    await expect(page.getByRole('button', { name: 'Show Upper arch' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect
+      .poll(async () => differingPixels(shown, await middle(page)), { timeout: 30_000 })
+      .toBeGreaterThan(5_000);
+    const hidden = await middle(page, 'viewer-review-hidden.png');
+    expect(brightPixels(hidden)).toBeLessThan(brightPixels(shown));
+
+    // Show it again at 30 % opacity: different from both.
+    await page.getByRole('button', { name: 'Show Upper arch' }).click();
+    await expect
+      .poll(async () => differingPixels(hidden, await middle(page)), { timeout: 30_000 })
+      .toBeGreaterThan(5_000);
+    const slider = page.getByRole('slider', { name: 'Opacity of Upper arch' });
+    await slider.fill('0.3');
+    await expect(slider).toHaveValue('0.3');
+    await expect(page.getByTestId('layer-row').filter({ hasText: 'Upper arch' })).toContainText(
+      '30%',
+    );
+    await expect
+      .poll(async () => differingPixels(shown, await middle(page)), { timeout: 30_000 })
+      .toBeGreaterThan(2_000);
+    await middle(page, 'viewer-review-opacity.png');
+
+    // Feedback.
+    const box = page.getByLabel('Leave feedback');
+    const send = page.getByRole('button', { name: 'Send Feedback' });
+    await expect(send).toBeDisabled();
+    await box.fill('Margin on 16 looks short, please extend distally.');
+    await send.click();
+    await expect(page.getByText('Feedback sent successfully!')).toBeVisible({ timeout: 30_000 });
+    await expect(box).toHaveValue('');
+
+    // Approve.
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(page.getByText('Project approved successfully!')).toBeVisible({
+      timeout: 30_000,
+    });
+    const approved = page.getByRole('button', { name: 'Approved', exact: true });
+    await expect(approved).toBeVisible();
+    await expect(approved).toBeDisabled();
+    await page.screenshot({ path: shotPath('viewer-review-approved.png') });
+
+    // The technician, in their own context, signs in and sees the comment and the status.
+    const tech = await browser.newContext({ baseURL: cusp.baseURL });
+    try {
+      const tp = await tech.newPage();
+      await tp.goto('/login');
+      await tp.getByLabel('Email Address').fill(TECH_EMAIL);
+      await tp.getByLabel('Password').fill(PASSWORD);
+      await tp.getByRole('button', { name: 'Sign In' }).click();
+      await expect(tp).toHaveURL('/dashboard', { timeout: 30_000 });
+      const card = tp.getByTestId('project-card').filter({ hasText: 'Upper crowns review' });
+      await expect(card).toContainText('1 new', { timeout: 30_000 });
+      await expect(card).toContainText(/approved/i);
+      await expect(
+        tp.getByTestId('stat-card').filter({ hasText: 'Approved' }).locator('.stat-card__value'),
+      ).toHaveText('1');
+      await tp.screenshot({ path: shotPath('viewer-technician-dashboard.png'), fullPage: true });
+    } finally {
+      await tech.close();
+    }
+
+    // Both notifications reached the SMTP peer, without the patient's name in the subject.
+    await expect
+      .poll(() => mailsTo(smtp, TECH_EMAIL).map(subjectOf).sort(), { timeout: 30_000 })
+      .toEqual(
+        expect.arrayContaining([
+          'A doctor approved your case on Cusp',
+          'A doctor left feedback on your case on Cusp',
+        ]),
+      );
+    const notes = mailsTo(smtp, TECH_EMAIL).filter((m) => /A doctor/.test(subjectOf(m)));
+    for (const m of notes) expect(subjectOf(m)).not.toContain('Patientname');
+    expect(notes.some((m) => m.decoded.includes('Margin on 16 looks short'))).toBe(true);
+  });
+
+  test('demo: 7 layers, local confirmations, nothing sent to the public API', async ({ page }) => {
+    test.setTimeout(180_000);
+    const publicCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/public/')) publicCalls.push(r.url());
+    });
+    await page.goto('/viewer/demo');
+    await viewerReady(page);
+    await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+
+    const layers = page.getByTestId('layers-list');
+    await expect(layers.getByTestId('layer-group')).toHaveCount(1);
+    await expect(layers.getByTestId('layer-group')).toContainText('Teeth');
+    await expect(layers.getByTestId('layer-row')).toHaveCount(7);
+    await expect(page.locator('canvas')).toHaveAttribute('data-rendered-meshes', '7');
+    expect(brightPixels(await middle(page, 'viewer-demo-canvas.png'))).toBeGreaterThan(5_000);
+    await page.screenshot({ path: shotPath('viewer-demo-desktop.png') });
+
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(page.getByText('Approved! The technician will be notified.')).toBeVisible();
+
+    const box = page.getByLabel('Leave feedback');
+    await box.fill('Looks good to me.');
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    await expect(page.getByText('Feedback sent to technician!')).toBeVisible();
+    await expect(box).toHaveValue('');
+    expect(publicCalls).toEqual([]);
+  });
+
+  test('phone layout (390×844): compact Layers panel with a count, quick feedback box', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/viewer/demo');
+    await viewerReady(page);
+    await expect(page.getByTestId('viewer')).toHaveAttribute('data-device', 'mobile');
+
+    const fold = page.getByRole('button', { name: /Layers \(7\)/ });
+    await expect(fold).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Model Layers' })).toHaveCount(0);
+    const quick = page.getByRole('complementary', { name: 'Quick feedback' });
+    await expect(quick).toBeVisible();
+    await expect(quick.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+    await expect(quick.getByLabel('Leave feedback')).toBeVisible();
+    // The quick box stays inside the screen.
+    const qb = (await quick.boundingBox())!;
+    expect(qb.x).toBeGreaterThanOrEqual(0);
+    expect(qb.x + qb.width).toBeLessThanOrEqual(390);
+    expect(qb.y + qb.height).toBeLessThanOrEqual(844);
+    expect(brightPixels(await middle(page))).toBeGreaterThan(1_000);
+    await page.screenshot({ path: shotPath('viewer-demo-mobile.png') });
+
+    await fold.click();
+    await expect(page.getByTestId('layers-list').getByTestId('layer-row').first()).toBeVisible();
+    await page.screenshot({ path: shotPath('viewer-demo-mobile-layers.png') });
+
+    await quick.getByLabel('Leave feedback').fill('Quick note from the phone.');
+    await quick.getByRole('button', { name: 'Send Feedback' }).click();
+    await expect(page.getByText('Feedback sent to technician!')).toBeVisible();
+    await expect(quick.getByLabel('Leave feedback')).toHaveValue('');
+  });
+
+  test('an unknown link shows Project Not Found with Go Home', async ({ page }) => {
+    await page.goto(`/viewer/pub_${'A'.repeat(43)}`);
+    await expect(page.getByRole('heading', { name: 'Project Not Found' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.screenshot({ path: shotPath('viewer-not-found.png') });
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+});

@@ -96,6 +96,8 @@ export async function buildApp(
       wildcard: true,
       index: 'index.html',
       cacheControl: false,
+      // `.br`/`.gz` copies written at build time (scripts/compress-web.ts).
+      preCompressed: true,
     });
   }
   app.setNotFoundHandler(async (request, reply) => {

@@ -81,11 +81,12 @@ export async function createDeps(
 
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
     const now = () => new Date();
-    // Blobs no event references (a crash between write and append) are removed after an hour.
+    // Blobs no event references (a crash between write and append) are removed once older than
+    // BLOB_SWEEP_GRACE_SECONDS (an hour by default), at start-up and every 15 minutes.
     const stopSweeper = startBlobSweeper({
       blobs,
       store,
-      graceMs: 60 * 60_000,
+      graceMs: config.BLOB_SWEEP_GRACE_SECONDS * 1000,
       intervalMs: 15 * 60_000,
       now,
       log: log.child({ component: 'blob-sweeper' }),

@@ -90,6 +90,20 @@ export const configSchema = z
         .positive()
         .default(500 * 1024 * 1024),
     ),
+    /** Blobs no event references are removed once older than this (architecture §8). */
+    BLOB_SWEEP_GRACE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(60 * 60),
+    ),
+    /**
+     * Test only (security.md §3(b) F3/F4): the process SIGKILLs itself at this point of a project
+     * create. Refused with NODE_ENV=production.
+     */
+    FAULT_AT: z.preprocess(emptyToUndefined, z.enum(['after-blob-fsync', 'after-append']).optional()),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z
@@ -104,6 +118,13 @@ export const configSchema = z
         code: 'custom',
         path: ['ESDB_URL'],
         message: 'required when EVENT_STORE=esdb',
+      });
+    }
+    if (c.FAULT_AT && c.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FAULT_AT'],
+        message: 'is a test hook; not allowed with NODE_ENV=production',
       });
     }
     if (c.BOT_CHECK === 'turnstile' && !c.TURNSTILE_SECRET) {

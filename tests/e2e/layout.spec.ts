@@ -99,8 +99,11 @@ test.describe('frame', () => {
 
   test('the first Tab reaches the skip link, which jumps to the content', async ({ page }) => {
     await page.goto('/terms');
-    await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
+    // The app must have rendered before the first key press means anything.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(skip).toBeAttached();
+    await page.keyboard.press('Tab');
     await expect(skip).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toBeFocused();

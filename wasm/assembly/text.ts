@@ -263,6 +263,15 @@ export function numNext(): i32 {
   }
   if (q < end && load<u8>(q) == 0x2e) {
     q++;
+    // Eight fraction digits at a time while they keep the mantissa below 10^19.
+    while (q + 8 <= end && digits <= 11) {
+      const w = load<u64>(q);
+      if (!eightDigits(w)) break;
+      mant = mant * 100_000_000 + eightDigitsValue(w);
+      digits += 8;
+      exp10 -= 8;
+      q += 8;
+    }
     while (q < end && (d = <u32>load<u8>(q) - 0x30) <= 9) {
       mant = mant * 10 + <u64>d;
       digits++;
@@ -315,6 +324,25 @@ export function numNext(): i32 {
   }
   numValue = neg ? -v : v;
   return NUM_OK;
+}
+
+/** True when all 8 bytes of `w` are ASCII digits. */
+function eightDigits(w: u64): bool {
+  return (
+    ((w & 0xf0f0f0f0f0f0f0f0) | ((w + 0x0606060606060606) & 0xf0f0f0f0f0f0f0f0)) ==
+    0x3030303030303030
+  );
+}
+
+/** Value of 8 ASCII digits (first byte most significant) with three multiplications. */
+function eightDigitsValue(w: u64): u64 {
+  let v = w - 0x3030303030303030;
+  v = v * 10 + (v >> 8);
+  return (
+    ((v & 0x000000ff000000ff) * (100 + (1000000 << 32)) +
+      ((v >> 16) & 0x000000ff000000ff) * (1 + (10000 << 32))) >>
+    32
+  );
 }
 
 /** True when f64 `v` is within 16 ulps of a value halfway between two adjacent f32 values. */

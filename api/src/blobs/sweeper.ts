@@ -60,18 +60,29 @@ export async function sweepOrphanBlobs(opts: SweepOptions): Promise<SweepReport>
   return { scanned, removed, tempRemoved };
 }
 
-/** Runs the sweeper every `intervalMs` until the returned stop function is called. */
+/**
+ * Runs the sweeper once right away (a restart after a crash cleans up at once) and then every
+ * `intervalMs`, until the returned stop function is called.
+ */
 export function startBlobSweeper(opts: SweepOptions & { intervalMs: number }): () => void {
   let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
     running = true;
     sweepOrphanBlobs(opts)
       .catch((err: unknown) => opts.log?.warn({ err }, 'blob sweep failed'))
       .finally(() => {
         running = false;
       });
-  }, opts.intervalMs);
+  };
+  const first = setTimeout(tick, 0);
+  first.unref();
+  const timer = setInterval(tick, opts.intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -290,9 +290,12 @@ async function removeBlobs(deps: AppDeps, stored: StoredFile[]): Promise<void> {
   for (const f of stored) await deps.blobs.delete(f.blobKey).catch(() => {});
 }
 
-/** Test hook of security.md F3/F4: `FAULT_AT=<name>` kills the process at that point. */
-function faultPoint(deps: AppDeps, name: string): void {
-  if (deps.config.NODE_ENV !== 'production' && process.env.FAULT_AT === name) {
+/**
+ * Test hook of security.md F3/F4: `FAULT_AT=<name>` (parsed by config.ts, refused in production)
+ * kills the process at that point.
+ */
+function faultPoint(deps: AppDeps, name: NonNullable<AppDeps['config']['FAULT_AT']>): void {
+  if (deps.config.NODE_ENV !== 'production' && deps.config.FAULT_AT === name) {
     process.kill(process.pid, 'SIGKILL');
   }
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDrivers } from '../../support/db.js';
@@ -16,6 +17,10 @@ describe.each(testDrivers())('API skeleton on %s', (driver) => {
     );
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(join(webRoot, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+    writeFileSync(
+      join(webRoot, 'assets', 'app-1a2b3c.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
     t = await startTestApp(driver, {}, { webRoot });
   });
   afterAll(async () => {
@@ -69,6 +74,13 @@ describe.each(testDrivers())('API skeleton on %s', (driver) => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Disallow: /viewer/');
   });

@@ -39,4 +39,26 @@ describe('config', () => {
       'b@y.org',
     ]);
   });
+
+  it('parses the test-only FAULT_AT hook and refuses it in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).FAULT_AT).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', FAULT_AT: 'after-blob-fsync' }).FAULT_AT).toBe(
+      'after-blob-fsync',
+    );
+    expect(loadConfig({ NODE_ENV: 'test', FAULT_AT: 'after-append' }).FAULT_AT).toBe(
+      'after-append',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', FAULT_AT: 'somewhere' })).toThrow(/FAULT_AT/);
+    expect(() => loadConfig({ FAULT_AT: 'after-append' })).toThrow(
+      /FAULT_AT: is a test hook; not allowed with NODE_ENV=production/,
+    );
+  });
+
+  it('reads the orphan-blob grace in seconds (default one hour)', () => {
+    expect(loadConfig({}).BLOB_SWEEP_GRACE_SECONDS).toBe(3600);
+    expect(loadConfig({ BLOB_SWEEP_GRACE_SECONDS: '0' }).BLOB_SWEEP_GRACE_SECONDS).toBe(0);
+    expect(() => loadConfig({ BLOB_SWEEP_GRACE_SECONDS: '-1' })).toThrow(
+      /BLOB_SWEEP_GRACE_SECONDS/,
+    );
+  });
 });

@@ -103,7 +103,10 @@ export const configSchema = z
      * Test only (security.md §3(b) F3/F4): the process SIGKILLs itself at this point of a project
      * create. Refused with NODE_ENV=production.
      */
-    FAULT_AT: z.preprocess(emptyToUndefined, z.enum(['after-blob-fsync', 'after-append']).optional()),
+    FAULT_AT: z.preprocess(
+      emptyToUndefined,
+      z.enum(['after-blob-fsync', 'after-append']).optional(),
+    ),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z

@@ -44,7 +44,9 @@ function startClient(): Promise<ChildProcess> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('message', (m: ClientAnswer) => (m.ready ? resolve(child) : reject(new Error(String(m.error)))));
+    child.once('message', (m: ClientAnswer) =>
+      m.ready ? resolve(child) : reject(new Error(String(m.error))),
+    );
     child.once('exit', (code) => reject(new Error(`upload client exited with ${code}`)));
   });
 }
@@ -96,27 +98,33 @@ try {
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/api/projects`;
   const stl = benchStl(SIZE); // touched once here, reused by every baseline round
 
-  // Warm-up: JIT, wasm, tables, page cache.
-  await clientUpload(client, url, user.token);
-  await baseline(t.dataDir, stl, true);
-  globalThis.gc?.();
-
-  const up: number[] = [];
-  const base: number[] = [];
-  const baseNoSync: number[] = [];
-  let growth = 0;
-  for (let r = 0; r < ROUNDS; r++) {
-    base.push(await baseline(t.dataDir, stl, true));
-    baseNoSync.push(await baseline(t.dataDir, stl, false));
+  /** One upload, with the server's RSS growth (peak − start, sampled every 10 ms) while it ran. */
+  const measured = async (): Promise<{ ms: number; growth: number }> => {
     globalThis.gc?.();
     await new Promise((res) => setTimeout(res, 50));
     const rss0 = process.memoryUsage().rss;
     let peak = rss0;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-    up.push(await clientUpload(client, url, user.token));
+    const ms = await clientUpload(client, url, user.token);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
-    growth = Math.max(growth, (peak - rss0) / (1024 * 1024));
+    return { ms, growth: (peak - rss0) / (1024 * 1024) };
+  };
+
+  // Warm-up: JIT, wasm, tables, page cache. Its RSS growth (the cold one) counts too.
+  const cold = await measured();
+  await baseline(t.dataDir, stl, true);
+
+  const up: number[] = [];
+  const base: number[] = [];
+  const baseNoSync: number[] = [];
+  let growth = cold.growth;
+  for (let r = 0; r < ROUNDS; r++) {
+    base.push(await baseline(t.dataDir, stl, true));
+    baseNoSync.push(await baseline(t.dataDir, stl, false));
+    const m = await measured();
+    up.push(m.ms);
+    growth = Math.max(growth, m.growth);
   }
 
   const upMs = median(up);
@@ -136,7 +144,9 @@ try {
     `  (for reference, the baseline without fsync: ${nsMs.toFixed(0)} ms, ${mibps(stl.length, nsMs).toFixed(1)} MiB/s → ${(nsMs / upMs).toFixed(2)}×)`,
   );
   console.log(`speed ratio: ${ratio.toFixed(2)}× of baseline (target ≥ 0.5×)`);
-  console.log(`server RSS growth: ${growth.toFixed(1)} MiB, worst round (target < 64 MiB)`);
+  console.log(
+    `server RSS growth: ${growth.toFixed(1)} MiB, worst upload incl. the cold first one (${cold.growth.toFixed(1)} MiB) (target < 64 MiB)`,
+  );
   const ok = growth < 64 && ratio >= 0.5;
   console.log(ok ? 'PASS' : 'FAIL');
   process.exitCode = ok ? 0 : 1;

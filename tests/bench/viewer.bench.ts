@@ -15,11 +15,17 @@
  * with the HTTP cache disabled. Bytes on the wire are CDP `Network.loadingFinished`
  * `encodedDataLength`; first-frame times are the pages' own performance marks (ms since
  * navigation start): `cusp:viewer:first-frame` and `cusp:baseline:first-frame`.
+ *
+ * Fairness: both pages set their mark after reading one pixel back, i.e. when the GPU has drawn
+ * the frame (shader link and raster run in the GPU process after `render()` returns; on
+ * SwiftShader that is most of a frame). Both pages get their JavaScript the same way (brotli q11,
+ * as `npm run build:web` ships the app), so the ratio compares how the models travel and draw.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import {
   encodeSolution,
@@ -188,6 +194,7 @@ function viewBytes(
 function baselineServer(cases: Case[]): Promise<{ server: Server; base: string }> {
   const threeDir = join(repoRoot, 'node_modules', 'three');
   const files = new Map<string, Uint8Array>();
+  const scripts = new Map<string, Buffer>();
   cases.forEach((c, i) => c.models.forEach((m) => files.set(`/stl/${i}/${m.file}`, m.bytes)));
   const page = (i: number) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>STL baseline</title>
@@ -227,6 +234,9 @@ const camera = new THREE.PerspectiveCamera(35, innerWidth / innerHeight, 0.1, 50
 camera.position.set(centre.x, centre.y - radius * 0.6, centre.z + radius * 2.8);
 camera.lookAt(centre);
 renderer.render(scene, camera);
+// As the viewer does: one pixel read back, so the mark is set when the GPU has drawn the frame.
+const gl = renderer.getContext();
+gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
 performance.mark('cusp:baseline:first-frame');
 renderer.domElement.dataset.viewerReady = 'true';
 </script></body></html>`;
@@ -244,10 +254,30 @@ renderer.domElement.dataset.viewerReady = 'true';
       res.end(page(Number(m[1])));
       return;
     }
+    const br = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
     if (url.pathname.startsWith('/three/') && !url.pathname.includes('..')) {
       try {
-        const body = readFileSync(join(threeDir, url.pathname.slice('/three/'.length)));
-        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+        // Same script transport as the viewer (brotli q11, built once): the comparison is about
+        // how the models travel, not about the JavaScript's compression.
+        let body = scripts.get(url.pathname);
+        if (!br) {
+          body = readFileSync(join(threeDir, url.pathname.slice('/three/'.length)));
+        } else if (!body) {
+          const raw = readFileSync(join(threeDir, url.pathname.slice('/three/'.length)));
+          body = brotliCompressSync(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          });
+          scripts.set(url.pathname, body);
+        }
+        res.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'content-length': body.byteLength,
+          vary: 'accept-encoding',
+          ...(br ? { 'content-encoding': 'br' } : {}),
+        });
         res.end(body);
         return;
       } catch {

@@ -8,6 +8,7 @@
  * destination buffers are reserved once and reused.
  */
 import { spawnSync } from 'node:child_process';
+import type { BufferGeometry } from 'three';
 import { fileURLToPath } from 'node:url';
 import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
@@ -155,6 +156,16 @@ function colouredPly(vertices: Float32Array, faces: Uint32Array): Uint8Array {
   return out;
 }
 
+/** Both sides must do the same work: positions equal bit for bit before anything is timed. */
+function samePositions(what: string, wasm: Float32Array, three: BufferGeometry): void {
+  const ref = three.getAttribute('position').array;
+  const a = new Uint32Array(wasm.buffer, wasm.byteOffset, wasm.length);
+  const b = new Uint32Array(ref.buffer, ref.byteOffset, ref.length);
+  if (a.length !== b.length || a.some((v, i) => v !== b[i])) {
+    throw new Error(`${what}: wasm and STLLoader positions differ`);
+  }
+}
+
 const arrayBufferOf = (u: Uint8Array): ArrayBuffer =>
   u.buffer.slice(u.byteOffset, u.byteOffset + u.byteLength) as ArrayBuffer;
 
@@ -216,6 +227,7 @@ async function main(): Promise<void> {
   );
   const ab = arrayBufferOf(stl);
   const loader = new STLLoader();
+  samePositions('binary STL', mesh.parseMesh(stl, { view: true }).positions, loader.parse(ab));
   p = pair(
     () => mesh.parseMesh(stl, { normals: true, view: true }),
     () => loader.parse(ab),
@@ -268,6 +280,11 @@ async function main(): Promise<void> {
   const ascii = asciiStl(soup(200_000));
   console.log(`ASCII STL: ${MB(ascii.length)}, 200,000 triangles`);
   const asciiAb = arrayBufferOf(ascii);
+  samePositions(
+    'ASCII STL',
+    mesh.parseMesh(ascii, { view: true }).positions,
+    loader.parse(asciiAb),
+  );
   p = pair(
     () => mesh.parseMesh(ascii, { normals: true, view: true }),
     () => loader.parse(asciiAb),

@@ -21,11 +21,7 @@ const test = base.extend<object, { cusp: CuspServer }>({
   cusp: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const saved = process.env.ADMIN_EMAILS;
-      process.env.ADMIN_EMAILS = ADMIN_EMAIL;
-      const { server, close } = await startCusp();
-      if (saved === undefined) delete process.env.ADMIN_EMAILS;
-      else process.env.ADMIN_EMAILS = saved;
+      const { server, close } = await startCusp({ ADMIN_EMAILS: ADMIN_EMAIL });
       try {
         await use(server);
       } finally {

@@ -2,8 +2,15 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/cusp';
 
 async function scrollTo(page: Page, y: number): Promise<void> {
-  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+  // Scrolls again on every poll: right after navigation the page may not be tall enough yet.
+  await expect
+    .poll(() =>
+      page.evaluate((top) => {
+        window.scrollTo({ top, behavior: 'instant' });
+        return Math.round(window.scrollY);
+      }, y),
+    )
+    .toBe(y);
 }
 
 test.describe('landing page', () => {

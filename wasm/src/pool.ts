@@ -1,6 +1,8 @@
 /**
- * A small pool of worker threads running the mesh module. Each task has a deadline; a worker
- * that misses it, crashes or exits is replaced and its task fails with a MeshError.
+ * Small pools of long-lived worker threads. `WorkerPool` is the generic part: a queue, a
+ * per-task deadline, and a worker that misses it, crashes or exits is replaced while its task
+ * fails with the pool's error. `MeshWorkerPool` runs the mesh module (`nodeWorker.ts`); other
+ * pools (the API's view-derivative builder) reuse `WorkerPool` with their own entry.
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -15,15 +17,27 @@ import {
   type MeshResponse,
 } from './protocol.js';
 
-export interface MeshWorkerPoolOptions {
+export interface WorkerPoolOptions {
   /** Worker threads (default: half the cores, at least 1). */
   size?: number;
-  /** Per-task deadline in ms (default 30 s; the worst valid 50 MB file takes well under 2 s). */
+  /** Per-task deadline in ms (default 30 s). */
   timeoutMs?: number;
 }
 
+/** What distinguishes one kind of pool: its worker entry, its name and its failure errors. */
+export interface WorkerPoolSpec<Res extends { id: number }> {
+  /** The worker's TypeScript (or JavaScript) entry module. */
+  entry: URL;
+  /** Used in "<name> is closed". */
+  name: string;
+  /** The error a task fails with when its worker misses the deadline, crashes or exits. */
+  failure(kind: 'timeout' | 'crash' | 'exit', message: string): Error;
+  /** Turns a worker's answer into the task's value; throws to reject the task. */
+  unwrap(res: Res): unknown;
+}
+
 interface Task {
-  req: MeshRequest;
+  req: { id: number };
   transfer: ArrayBuffer[];
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
@@ -35,7 +49,6 @@ interface Slot {
   timer: ReturnType<typeof setTimeout> | null;
 }
 
-const WORKER_URL = new URL('./nodeWorker.ts', import.meta.url).href;
 // Node 20 does not apply `--import tsx` to a worker's TypeScript entry, so a small evaluated
 // bootstrap registers tsx in the thread and then imports the real entry.
 const TSX_API = pathToFileURL(
@@ -43,47 +56,48 @@ const TSX_API = pathToFileURL(
     .resolve('tsx/esm/api')
     .replace(/\.cjs$/, '.mjs'),
 ).href;
-const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+const bootstrap = (entry: URL): string =>
+  `import(${JSON.stringify(TSX_API)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`;
 
-export class MeshWorkerPool {
+export class WorkerPool<Req extends { id: number }, Res extends { id: number }> {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private readonly timeoutMs: number;
   private readonly size: number;
+  private readonly source: string;
   private nextId = 1;
   private closed = false;
 
-  constructor(opts: MeshWorkerPoolOptions = {}) {
+  constructor(
+    private readonly spec: WorkerPoolSpec<Res>,
+    opts: WorkerPoolOptions = {},
+  ) {
     this.size = Math.max(1, opts.size ?? Math.floor(availableParallelism() / 2));
     this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.source = bootstrap(spec.entry);
   }
 
   /**
-   * Runs one operation. The input bytes are copied for the worker (the caller keeps its
-   * buffer); result buffers are transferred back.
+   * Queues one request (its `id` is assigned here). `transfer` buffers move to the worker (the
+   * caller must not use them afterwards); the answer goes through `spec.unwrap`.
    */
-  run<K extends MeshOp>(op: K, args: MeshOps[K]['args']): Promise<MeshOps[K]['result']> {
-    if (this.closed) return Promise.reject(new Error('MeshWorkerPool is closed'));
-    const bytes = args.bytes.slice();
-    const req = { ...args, bytes, id: this.nextId++, op } as MeshRequest;
+  protected submit(req: Omit<Req, 'id'>, transfer: ArrayBuffer[]): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error(`${this.spec.name} is closed`));
     return new Promise((resolve, reject) => {
-      this.queue.push({
-        req,
-        transfer: [bytes.buffer],
-        resolve: resolve as (v: unknown) => void,
-        reject,
-      });
+      this.queue.push({ req: { ...req, id: this.nextId++ }, transfer, resolve, reject });
       this.pump();
     });
   }
 
+  /** Fails queued and running tasks and terminates the workers. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const t of this.queue.splice(0)) t.reject(new Error('MeshWorkerPool is closed'));
+    const closed = () => new Error(`${this.spec.name} is closed`);
+    for (const t of this.queue.splice(0)) t.reject(closed());
     await Promise.all(
       this.slots.splice(0).map((s) => {
         if (s.timer) clearTimeout(s.timer);
-        s.task?.reject(new Error('MeshWorkerPool is closed'));
+        s.task?.reject(closed());
         return s.worker.terminate();
       }),
     );
@@ -91,14 +105,19 @@ export class MeshWorkerPool {
 
   private spawn(): Slot {
     // Workers run the TypeScript sources through tsx, like the rest of the server.
-    const worker = new Worker(BOOTSTRAP, { eval: true });
+    const worker = new Worker(this.source, { eval: true });
     worker.unref();
     const slot: Slot = { worker, task: null, timer: null };
-    worker.on('message', (res: MeshResponse) => this.settle(slot, res));
+    worker.on('message', (res: Res) => this.settle(slot, res));
     worker.on('error', (e) =>
-      this.fail(slot, new MeshError('INTERNAL_ERROR', `Mesh worker failed: ${e.message}`)),
+      this.fail(slot, this.spec.failure('crash', `${this.spec.name} worker failed: ${e.message}`)),
     );
-    worker.on('exit', () => this.fail(slot, new MeshError('INTERNAL_ERROR', 'Mesh worker exited')));
+    worker.on('exit', (code) =>
+      this.fail(
+        slot,
+        this.spec.failure('exit', `${this.spec.name} worker exited (code ${String(code)})`),
+      ),
+    );
     this.slots.push(slot);
     return slot;
   }
@@ -113,13 +132,16 @@ export class MeshWorkerPool {
       slot.task = task;
       slot.worker.ref();
       slot.timer = setTimeout(() => {
-        this.fail(slot, new MeshError('TIMEOUT'));
+        this.fail(
+          slot,
+          this.spec.failure('timeout', `${this.spec.name} task timed out after ${this.timeoutMs} ms`),
+        );
       }, this.timeoutMs);
       slot.worker.postMessage(task.req, task.transfer);
     }
   }
 
-  private settle(slot: Slot, res: MeshResponse): void {
+  private settle(slot: Slot, res: Res): void {
     const task = slot.task;
     if (!task || task.req.id !== res.id) return;
     if (slot.timer) clearTimeout(slot.timer);
@@ -127,7 +149,7 @@ export class MeshWorkerPool {
     slot.timer = null;
     slot.worker.unref();
     try {
-      task.resolve(unwrapMeshResponse(res));
+      task.resolve(this.spec.unwrap(res));
     } catch (e) {
       task.reject(e);
     }
@@ -135,7 +157,7 @@ export class MeshWorkerPool {
   }
 
   /** Replaces the worker and fails its task (timeouts, crashes, unexpected exits). */
-  private fail(slot: Slot, err: MeshError): void {
+  private fail(slot: Slot, err: Error): void {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
     this.slots.splice(i, 1);
@@ -145,5 +167,38 @@ export class MeshWorkerPool {
     void slot.worker.terminate();
     task?.reject(err);
     if (!this.closed) this.pump();
+  }
+}
+
+const MESH_POOL: WorkerPoolSpec<MeshResponse> = {
+  entry: new URL('./nodeWorker.ts', import.meta.url),
+  name: 'MeshWorkerPool',
+  failure: (kind, message) =>
+    kind === 'timeout'
+      ? new MeshError('TIMEOUT')
+      : new MeshError(
+          'INTERNAL_ERROR',
+          kind === 'exit' ? 'Mesh worker exited' : message.replace(/^MeshWorkerPool/, 'Mesh'),
+        ),
+  unwrap: (res) => unwrapMeshResponse(res),
+};
+
+/** Worker threads running the mesh module; a failed task rejects with a MeshError. */
+export type MeshWorkerPoolOptions = WorkerPoolOptions;
+
+export class MeshWorkerPool extends WorkerPool<MeshRequest, MeshResponse> {
+  /** Default per-task deadline 30 s: the worst valid 50 MB file takes well under 2 s. */
+  constructor(opts: MeshWorkerPoolOptions = {}) {
+    super(MESH_POOL, opts);
+  }
+
+  /**
+   * Runs one operation. The input bytes are copied for the worker (the caller keeps its
+   * buffer); result buffers are transferred back.
+   */
+  run<K extends MeshOp>(op: K, args: MeshOps[K]['args']): Promise<MeshOps[K]['result']> {
+    const bytes = args.bytes.slice();
+    const req = { ...args, bytes, op } as Omit<MeshRequest, 'id'>;
+    return this.submit(req, [bytes.buffer]) as Promise<MeshOps[K]['result']>;
   }
 }

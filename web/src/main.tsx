@@ -1,3 +1,5 @@
+// First: on a public viewer link, requests start before the rest of the app is evaluated.
+import './viewer/boot/start';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

@@ -44,3 +44,6 @@ export function assertBlobKey(key: string): void {
 export const projectBlobPrefix = (projectId: string): string => `projects/${projectId}`;
 export const projectBlobKey = (projectId: string, blobId: string): string =>
   `projects/${projectId}/${blobId}`;
+
+/** The viewer's compact derivative of a model is stored next to its original. */
+export const viewBlobKey = (originalBlobKey: string): string => `${originalBlobKey}-view`;

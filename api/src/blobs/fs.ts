@@ -1,14 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  mkdir,
-  open,
-  readdir,
-  rename,
-  rm,
-  stat,
-  unlink,
-  type FileHandle,
-} from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,7 +40,11 @@ export class FsBlobStore implements BlobStore {
       const sink = new Writable({
         highWaterMark: 1024 * 1024,
         write: (chunk: Buffer, _enc, cb) => flush([chunk], cb),
-        writev: (chunks, cb) => flush(chunks.map((c) => c.chunk as Buffer), cb),
+        writev: (chunks, cb) =>
+          flush(
+            chunks.map((c) => c.chunk as Buffer),
+            cb,
+          ),
       });
       await pipeline(source, sink);
       await fh.sync();

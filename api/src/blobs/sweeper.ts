@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ProjectEvent } from '../domain/project.js';
 import { projectStream } from '../domain/project.js';
 import type { EventStore } from '../store/eventStore.js';
-import type { BlobStore } from './blobStore.js';
+import { viewBlobKey, type BlobStore } from './blobStore.js';
 
 export interface SweepOptions {
   blobs: BlobStore;
@@ -44,7 +44,9 @@ export async function sweepOrphanBlobs(opts: SweepOptions): Promise<SweepReport>
     const events = await opts.store.readStream(projectStream(projectId));
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as ProjectEvent;
-      if (ev.type === 'ProjectCreated') for (const m of ev.data.models) referenced.add(m.blobKey);
+      if (ev.type === 'ProjectCreated') {
+        for (const m of ev.data.models) referenced.add(m.blobKey).add(viewBlobKey(m.blobKey));
+      }
       if (ev.type === 'ProjectDeleted') referenced.clear();
     }
     for (const b of old) {

@@ -23,6 +23,11 @@ export async function openPg(connectionString: string, opts: PgDbOptions = {}): 
     options: '-c idle_in_transaction_session_timeout=60000',
   });
   pool.on('error', onError);
+  // A checked-out client whose connection drops emits 'error' itself; unhandled, that would
+  // crash the process instead of failing the query in flight.
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
 
   const run = async <R>(
     client: pg.PoolClient | pg.Client,

@@ -7,15 +7,13 @@
 import { Readable } from 'node:stream';
 import { loadMeshModule } from '../../../wasm/src/node.js';
 import type { MeshModule } from '../../../wasm/src/core.js';
-import type { BlobStore } from '../blobs/blobStore.js';
+import { viewBlobKey, type BlobStore } from '../blobs/blobStore.js';
 import { openDecrypted, putEncrypted, type DataKey } from '../blobs/encrypted.js';
 import {
   buildViewDerivative,
   type ValidatedMesh,
   type ViewDerivativeStats,
 } from './viewDerivative.js';
-
-export const viewBlobKey = (originalBlobKey: string): string => `${originalBlobKey}-view`;
 
 let meshModule: Promise<MeshModule> | undefined;
 let queue: Promise<unknown> = Promise.resolve();

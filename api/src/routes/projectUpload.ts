@@ -3,6 +3,7 @@ import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { projectBlobKey } from '../blobs/blobStore.js';
 import { putEncrypted } from '../blobs/encrypted.js';
+import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { MeshIngestStream, MeshRejected } from '../blobs/meshIngest.js';
 import { KeyShredded } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
@@ -148,7 +149,12 @@ export async function createProject(
     );
   }
   const projectId = rawKey ? projectIdFor(mode.userId, rawKey) : randomUUID();
-  const parts = request.parts({ limits: { fileSize: mode.maxFileBytes } });
+  const parts = request.parts({
+    limits: { fileSize: mode.maxFileBytes },
+    // Node's default 16 KiB file-stream buffer pauses the parser after every socket read of a
+    // large upload; 1 MiB lets it keep up (memory per upload stays small and bounded).
+    fileHwm: 1024 * 1024,
+  });
 
   if (rawKey) {
     const earlier = await existingAnswer(deps, projectId);
@@ -259,6 +265,7 @@ export async function createProject(
       ruleToHttp(err);
     }
     deps.log.info({ projectId, files: stored.length, kind: mode.kind }, 'project created');
+    void prebuildViews(deps, subject, stored);
     return { status: 201, body: { projectId, publicLink: publicLinkFor(deps, token) } };
   } catch (err) {
     if (written) await removeBlobs(deps, stored);
@@ -284,6 +291,20 @@ async function existingAnswer(deps: AppDeps, projectId: string): Promise<CreateA
   const last = head[head.length - 1];
   if (last) await deps.projections.waitFor(last.position, 2000);
   return { status: 200, body: { projectId, publicLink: publicLinkFor(deps, token) } };
+}
+
+/**
+ * Builds each model's compact view derivative after the answer is sent, one model at a time, so
+ * the upload neither waits for it nor holds several large meshes at once. A doctor who opens the
+ * link first gets it built on demand; `ensureViewDerivative` builds each one only once.
+ */
+async function prebuildViews(deps: AppDeps, subject: string, stored: StoredFile[]): Promise<void> {
+  try {
+    const dataKey = await deps.keys.keyFor(subject);
+    for (const f of stored) await ensureViewDerivative(deps.blobs, f.blobKey, dataKey);
+  } catch (err) {
+    deps.log.warn({ err, subject }, 'view derivative not prebuilt; it is built on first view');
+  }
 }
 
 async function removeBlobs(deps: AppDeps, stored: StoredFile[]): Promise<void> {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { createPgDatabase } from '../../support/db';
 import { ROOT } from './paths';
 
 /** A running Cusp for one Playwright worker. */
@@ -66,14 +67,21 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Starts `node --import tsx api/src/main.ts` on a free port with an empty data directory. */
-export async function startCusp(): Promise<{ server: CuspServer; close: () => Promise<void> }> {
+/**
+ * Starts `node --import tsx api/src/main.ts` on a free port with an empty data directory — and,
+ * when DATABASE_URL names a PostgreSQL server, a fresh database of its own there (each server
+ * has its own key file, so two servers must never share a database).
+ */
+export async function startCusp(
+  env: Record<string, string> = {},
+): Promise<{ server: CuspServer; close: () => Promise<void> }> {
   const external = process.env.CUSP_E2E_BASE_URL?.replace(/\/+$/, '');
   if (external) {
     return { server: { baseURL: external, dataDir: '' }, close: async () => {} };
   }
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cusp-e2e-'));
+  const pgDb = process.env.DATABASE_URL ? await createPgDatabase() : undefined;
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -88,6 +96,8 @@ export async function startCusp(): Promise<{ server: CuspServer; close: () => Pr
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseURL,
       LOG_LEVEL: 'warn',
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,6 +110,7 @@ export async function startCusp(): Promise<{ server: CuspServer; close: () => Pr
   } catch (err) {
     await stop(child);
     await rm(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
     throw err;
   }
   return {
@@ -107,6 +118,7 @@ export async function startCusp(): Promise<{ server: CuspServer; close: () => Pr
     close: async () => {
       await stop(child);
       await rm(dataDir, { recursive: true, force: true });
+      await pgDb?.drop();
       if (child.exitCode && child.exitCode !== 0 && child.exitCode !== 143) {
         console.warn(`Cusp exited with code ${child.exitCode}.\n${logs()}`);
       }

@@ -4,7 +4,7 @@
  * are kept (their request may still be about to append), and so are unfinished temp files.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,11 +124,7 @@ describe.each(testDrivers())('orphan blob sweeper (%s)', (driver) => {
     const report = await sweep(HOUR);
 
     expect(report.tempRemoved).toBe(1);
-    const left: string[] = [];
-    for (const name of await import('node:fs/promises').then((fs) => fs.readdir(tmp))) {
-      left.push(join(tmp, name));
-    }
-    expect(left).toEqual([young]);
+    expect(readdirSync(tmp).map((name) => join(tmp, name))).toEqual([young]);
   });
 
   it('treats the blobs of a deleted project as unreferenced', async () => {

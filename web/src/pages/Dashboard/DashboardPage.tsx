@@ -18,6 +18,7 @@ import {
   emailSentTo,
 } from '../../messages';
 import { useSessionStore } from '../../stores/useSessionStore';
+import { statusLabel, statusTone } from '../../viewer/mesh/status';
 import { toast } from '../../stores/useToastStore';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -25,13 +26,11 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
 import { Skeleton } from '../../ui/Skeleton';
+import { ProjectHistoryLink } from '../ProjectHistory/ProjectHistoryLink';
 import '../../components/project/project.css';
 
 const SKELETONS = 6;
 const COPY_CONFIRM_MS = 2000;
-
-const statusTone = (s: string) =>
-  s === 'approved' ? 'success' : s === 'pending_revision' ? 'warning' : 'info';
 
 interface AdminUserInfo {
   name?: string;
@@ -227,7 +226,7 @@ export function DashboardPage() {
                 <Card key={p.id} className="project-card" data-testid="project-card">
                   <div className="project-card__actions">
                     <Badge tone={statusTone(p.status)} dot>
-                      {p.status.replace(/_/g, ' ')}
+                      {statusLabel(p.status)}
                     </Badge>
                     {p.unreadCount > 0 && <Badge tone="danger">{p.unreadCount} new</Badge>}
                   </div>
@@ -254,6 +253,7 @@ export function DashboardPage() {
                     >
                       {copied === p.id ? 'Copied!' : 'Copy Link'}
                     </Button>
+                    <ProjectHistoryLink projectId={p.id} />
                     <Button size="sm" icon="message" onClick={() => setComments(p)}>
                       Comments{p.feedback.length ? ` (${p.feedback.length})` : ''}
                     </Button>
@@ -269,8 +269,9 @@ export function DashboardPage() {
                       size="sm"
                       variant="danger"
                       iconOnly
-                      icon="x"
+                      icon="trash"
                       aria-label={`Delete ${p.name}`}
+                      title="Delete project"
                       onClick={() => setToDelete(p)}
                       disabled={!!viewedUserId}
                     />

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../../ui/Icon';
-import '../Admin/admin.css';
 
 export interface ProjectHistoryLinkProps {
   /** The project whose timeline to open. */
@@ -11,7 +10,7 @@ export interface ProjectHistoryLinkProps {
 export function ProjectHistoryLink({ projectId }: ProjectHistoryLinkProps) {
   return (
     <Link
-      className="admin-action"
+      className="btn btn--secondary btn--sm"
       to={`/projects/${encodeURIComponent(projectId)}/history`}
       data-testid="project-history-link"
     >

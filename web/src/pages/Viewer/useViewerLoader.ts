@@ -13,6 +13,7 @@ import {
   demoProject,
   type DemoAsset,
 } from '../../viewer/mesh/demoProject';
+import { clearPrefetch, takeProject } from '../../viewer/boot/prefetch';
 import { loadModels } from '../../viewer/mesh/loadModels';
 import { mergeMaterials } from '../../viewer/mesh/materials';
 import {
@@ -38,6 +39,16 @@ async function fetchProject(access: ViewerAccess, signal: AbortSignal): Promise<
     const res = await fetch(DEMO_MANIFEST_URL, { signal });
     if (!res.ok) throw new ApiError(res.status);
     return demoProject((await res.json()) as DemoAsset[]);
+  }
+  if (access.kind === 'public') {
+    // Requested by the entry chunk before the viewer's code arrived (viewer/boot/prefetch.ts).
+    const early = takeProject(access.token);
+    if (early) {
+      const answer = await early;
+      if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+      if (!answer.ok) throw new ApiError(answer.status);
+      return toViewerProject(answer.body, access);
+    }
   }
   const raw =
     access.kind === 'public'
@@ -110,6 +121,7 @@ export function useViewerLoader(routeId: string): void {
 
     return () => {
       controller.abort();
+      clearPrefetch();
       useViewerStore.getState().reset();
     };
   }, [routeId]);

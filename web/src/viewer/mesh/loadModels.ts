@@ -3,6 +3,7 @@
  * finishes (the overlay's "X of N models loaded"). A model that fails is reported, not thrown:
  * the others still load.
  */
+import { takeModel } from '../boot/prefetch';
 import { decodeModelBytes, warmUpDecoder, type ViewMesh } from './viewMesh';
 
 export interface LoadableModel {
@@ -26,8 +27,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The bytes of a URL; a request the entry chunk already started for it is taken over. */
 export async function fetchBytes(url: string, init: RequestInit = {}): Promise<ArrayBuffer> {
-  const res = await fetch(url, init);
+  const res = await (takeModel(url) ?? fetch(url, init));
   if (!res.ok) throw new HttpError(res.status);
   return res.arrayBuffer();
 }

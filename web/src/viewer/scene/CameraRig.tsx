@@ -12,7 +12,17 @@ export interface CameraRigProps {
   profile: RenderProfile;
   /** Changing this number flies back to the framed view (the Reset view button). */
   resetSeq: number;
+  /**
+   * Called with true once the view has rested for REFINE_AFTER_MS after every model loaded, and
+   * with false when it moves again (the canvas then switches pixel ratio).
+   */
+  onStill?: (still: boolean) => void;
+  /** True once every model has loaded; nothing is reported before that. */
+  complete?: boolean;
 }
+
+/** The view counts as still this long after the last movement (damping included). */
+export const REFINE_AFTER_MS = 400;
 
 /** Default viewing direction: from the front, a little above the occlusal plane. */
 const VIEW_DIRECTION = new Vector3(0, 0.45, 1).normalize();
@@ -23,8 +33,9 @@ const VIEW_DIRECTION = new Vector3(0, 0.45, 1).normalize();
  * view moves this drives frames at the device class's rate (60 desktop, ~15 mobile) and stops
  * `idleMs` after the last movement (damping included).
  */
-export function CameraRig({ bounds, profile, resetSeq }: CameraRigProps) {
+export function CameraRig({ bounds, profile, resetSeq, onStill, complete }: CameraRigProps) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
+  const refine = useRef<(grabbed: boolean) => void>(() => undefined);
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
   const controlsRef = useRef<OrbitControls | null>(null);
@@ -56,6 +67,7 @@ export function CameraRig({ bounds, profile, resetSeq }: CameraRigProps) {
     };
     const kick = () => {
       lastActivity = performance.now();
+      refine.current(false);
       if (!running) {
         running = true;
         tick();
@@ -63,6 +75,8 @@ export function CameraRig({ bounds, profile, resetSeq }: CameraRigProps) {
     };
     const onStart = () => {
       userMoved.current = true;
+      // The doctor grabs the view: back to the moving pixel ratio.
+      refine.current(true);
       kick();
     };
     controls.addEventListener('start', onStart);
@@ -76,6 +90,36 @@ export function CameraRig({ bounds, profile, resetSeq }: CameraRigProps) {
       controlsRef.current = null;
     };
   }, [camera, domElement, invalidate, profile.fps, profile.idleMs]);
+
+  // Still or moving, for sharper still frames (ViewerCanvas raises the pixel ratio when still).
+  useEffect(() => {
+    if (!complete || !onStill) {
+      refine.current = () => undefined;
+      return;
+    }
+    let timer = 0;
+    let sharp = false;
+    const schedule = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        sharp = true;
+        onStill(true);
+      }, REFINE_AFTER_MS);
+    };
+    // `grabbed`: a drag, pinch or wheel began; any other change (damping) only postpones.
+    refine.current = (grabbed) => {
+      if (grabbed && sharp) {
+        sharp = false;
+        onStill(false);
+      }
+      schedule();
+    };
+    schedule();
+    return () => {
+      window.clearTimeout(timer);
+      refine.current = () => undefined;
+    };
+  }, [complete, onStill]);
 
   // Frame the models: on every bounds change until the user moves the view, and on reset.
   const lastReset = useRef(resetSeq);

@@ -1,8 +1,8 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
-import { Color, DoubleSide, MeshPhysicalMaterial, MeshStandardMaterial } from 'three';
 import type { MaterialDef } from '../mesh/materials';
 import type { ViewMesh } from '../mesh/viewMesh';
+import { createLayerMaterial } from './layerMaterial';
 
 export interface LayerMeshProps {
   /** Decoded geometry and its node transform (built once per model). */
@@ -21,23 +21,10 @@ export interface LayerMeshProps {
  * visibility only flip properties, so nothing is rebuilt when the panels change. */
 export function LayerMesh({ mesh, material, visible, opacity, physical }: LayerMeshProps) {
   const invalidate = useThree((s) => s.invalidate);
-  const mat = useMemo(() => {
-    const params = {
-      color: mesh.hasColors ? new Color('#ffffff') : new Color(material.color),
-      roughness: material.roughness,
-      metalness: material.metalness,
-      vertexColors: mesh.hasColors,
-      // Scans are often open shells; show their inside instead of a hole.
-      side: DoubleSide,
-    };
-    return physical
-      ? new MeshPhysicalMaterial({
-          ...params,
-          clearcoat: material.clearcoat,
-          clearcoatRoughness: 0.4,
-        })
-      : new MeshStandardMaterial(params);
-  }, [material, physical, mesh.hasColors]);
+  const mat = useMemo(
+    () => createLayerMaterial(material, physical, mesh.hasColors),
+    [material, physical, mesh.hasColors],
+  );
 
   useEffect(() => () => mat.dispose(), [mat]);
 

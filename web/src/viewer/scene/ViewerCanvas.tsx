@@ -1,13 +1,14 @@
 import { Canvas, useThree } from '@react-three/fiber';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ACESFilmicToneMapping, Box3, SRGBColorSpace } from 'three';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../../stores/useViewerStore';
 import { CameraRig } from './CameraRig';
 import { FrameProbe } from './FrameProbe';
 import { ModelLayers } from './ModelLayers';
-import { cappedDpr, RENDER_PROFILES, type DeviceClass } from './renderProfile';
+import { cappedDpr, RENDER_PROFILES, stillDpr, type DeviceClass } from './renderProfile';
 import { SceneLights } from './SceneLights';
+import { ShaderWarmup } from './ShaderWarmup';
 
 export interface ViewerCanvasProps {
   /** Device class: drives frame rate, idle stop, pixel ratio, lights and materials. */
@@ -30,10 +31,14 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     for (const m of list) box.union(m.bounds);
     return box;
   }, [meshes]);
-  const dpr = useMemo(
-    () => cappedDpr(typeof window === 'undefined' ? 1 : window.devicePixelRatio, profile),
-    [profile],
-  );
+  const dpr = useMemo(() => {
+    const device = typeof window === 'undefined' ? 1 : window.devicePixelRatio;
+    const base = cappedDpr(device, profile);
+    return { base, still: profile.antialias ? base : stillDpr(device, profile) };
+  }, [profile]);
+  // First frame and movement at the base ratio; 2×2 supersampled once the view rests (no MSAA:
+  // on a weak GPU it would double the first frame). A ratio change redraws once.
+  const [still, setStill] = useState(false);
   const meshCount = Object.keys(meshes).length;
   // 'ready' means every model finished (loaded or failed).
   const complete = phase === 'ready' && meshCount > 0;
@@ -42,7 +47,7 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     <Canvas
       className="viewer__canvas"
       frameloop="demand"
-      dpr={dpr}
+      dpr={still ? dpr.still : dpr.base}
       camera={{ fov: 35, near: 0.1, far: 5000, position: [0, 60, 160] }}
       gl={{
         antialias: profile.antialias,
@@ -60,8 +65,15 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     >
       <Exposure value={profile.exposure} />
       <SceneLights profile={profile} />
+      <ShaderWarmup physical={profile.physicalMaterials} />
       <ModelLayers physical={profile.physicalMaterials} />
-      <CameraRig bounds={bounds} profile={profile} resetSeq={resetSeq} />
+      <CameraRig
+        bounds={bounds}
+        profile={profile}
+        resetSeq={resetSeq}
+        onStill={dpr.still > dpr.base ? setStill : undefined}
+        complete={complete}
+      />
       <FrameProbe meshCount={meshCount} complete={complete} />
     </Canvas>
   );

@@ -18,6 +18,11 @@ export interface RenderProfile {
   dprCap: number;
   /** Tone-mapping exposure. */
   exposure: number;
+  /**
+   * MSAA on the WebGL context. Off for both classes: on a software or weak GPU 4× MSAA costs
+   * more than the rest of the first frame (tests/bench/viewer.bench.ts); edges are smoothed by
+   * supersampling instead once the view rests (`stillDpr`).
+   */
   antialias: boolean;
   /**
    * Clear-coat physical materials. Off for both classes: the physical shader costs 5–10× the
@@ -51,7 +56,7 @@ export const RENDER_PROFILES: Readonly<Record<DeviceClass, RenderProfile>> = {
     idleMs: 5000,
     dprCap: 2.5,
     exposure: 1.0,
-    antialias: true,
+    antialias: false,
     physicalMaterials: false,
     hemisphere: 0.7,
     key: 2.2,
@@ -62,6 +67,14 @@ export const RENDER_PROFILES: Readonly<Record<DeviceClass, RenderProfile>> = {
 
 export function deviceClassForWidth(width: number): DeviceClass {
   return width < MOBILE_MAX_WIDTH ? 'mobile' : 'desktop';
+}
+
+/**
+ * The pixel ratio once the view rests: twice the device's (2×2 supersampling), within the class
+ * cap. Equal to the moving one when the device already reaches the cap.
+ */
+export function stillDpr(devicePixelRatio: number, profile: RenderProfile): number {
+  return Math.min(2 * cappedDpr(devicePixelRatio, profile), profile.dprCap);
 }
 
 /** The canvas pixel ratio: the device's, capped by the class. */

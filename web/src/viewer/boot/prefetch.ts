@@ -1,0 +1,102 @@
+/**
+ * Starts a public viewer link's network work before React, the router and the three.js chunk
+ * exist. It lives in the entry chunk (started by the first import of main.tsx) so that, on
+ * /viewer/pub_…, the project JSON and the viewer chunk are requested as soon as the entry script
+ * runs, and every model's view derivative as soon as the project answers — instead of one after
+ * another (entry → viewer chunk → mount → project → models). The viewer takes the answers over
+ * (`takeProject`, `takeModel`); each is handed out once, so a later visit fetches afresh.
+ *
+ * Only public links: owner projects need the stored token and the demo has its own delay.
+ */
+import { accessFor, toViewerProject } from '../mesh/project';
+
+/** The project answer as the loader needs it: the JSON body, or the failing status (0: none). */
+export type ProjectAnswer = { ok: true; body: unknown } | { ok: false; status: number };
+
+interface Prefetch {
+  token: string;
+  project: Promise<ProjectAnswer> | undefined;
+  models: Map<string, Promise<Response>>;
+}
+
+let current: Prefetch | undefined;
+
+/** The public token of a /viewer/pub_… path, else undefined. */
+export function publicTokenOf(pathname: string): string | undefined {
+  const m = /^\/viewer\/([^/]+)\/?$/.exec(pathname);
+  if (!m?.[1]) return undefined;
+  let id: string;
+  try {
+    id = decodeURIComponent(m[1]);
+  } catch {
+    return undefined;
+  }
+  const access = accessFor(id);
+  return access.kind === 'public' ? access.token : undefined;
+}
+
+async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/public/projects/${encodeURIComponent(entry.token)}`, {
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    return { ok: false, status: 0 };
+  }
+  if (!res.ok) return { ok: false, status: res.status };
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    return { ok: false, status: 0 };
+  }
+  // The derivatives start now, while the viewer's code may still be on its way.
+  const project = toViewerProject(body, { kind: 'public', token: entry.token });
+  for (const m of project.models) {
+    if (m.viewUrl && !entry.models.has(m.viewUrl)) {
+      const p = fetch(m.viewUrl);
+      // Not taken (viewer left, model list changed): no unhandled rejection.
+      p.catch(() => undefined);
+      entry.models.set(m.viewUrl, p);
+    }
+  }
+  return { ok: true, body };
+}
+
+/**
+ * On a public viewer path: requests the project and, when it answers, each model's view
+ * derivative; `loadViewer` starts loading the viewer's code at the same time. Does nothing on
+ * other paths; never throws.
+ */
+export function prefetchViewer(pathname: string, loadViewer?: () => Promise<unknown>): void {
+  const token = publicTokenOf(pathname);
+  if (!token || typeof fetch !== 'function') return;
+  const entry: Prefetch = { token, project: undefined, models: new Map() };
+  entry.project = fetchProject(entry);
+  current = entry;
+  if (loadViewer) loadViewer().catch(() => undefined);
+}
+
+/**
+ * The prefetched project answer for this token, once; undefined when there is none. When it
+ * resolves, the model requests it led to are already registered for `takeModel`.
+ */
+export function takeProject(token: string): Promise<ProjectAnswer> | undefined {
+  if (current?.token !== token) return undefined;
+  const p = current.project;
+  current.project = undefined;
+  return p;
+}
+
+/** The prefetched answer for a model URL, once; undefined when it was not prefetched. */
+export function takeModel(url: string): Promise<Response> | undefined {
+  const p = current?.models.get(url);
+  if (p) current?.models.delete(url);
+  return p;
+}
+
+/** Drops whatever was not taken (leaving the viewer, tests). */
+export function clearPrefetch(): void {
+  current = undefined;
+}

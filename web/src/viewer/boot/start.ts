@@ -1,0 +1,10 @@
+/**
+ * Side-effect module, imported first by main.tsx so it runs before the rest of the entry chunk is
+ * evaluated: on a public viewer link, start the project request and the viewer's code now
+ * (see prefetch.ts). The same dynamic import as the router's lazy route, so one chunk load.
+ */
+import { prefetchViewer } from './prefetch';
+
+if (typeof window !== 'undefined') {
+  prefetchViewer(window.location.pathname, () => import('../../pages/Viewer/ViewerPage'));
+}

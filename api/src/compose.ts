@@ -10,6 +10,7 @@ import { startProjections } from '../../projections/src/runner.js';
 import { allProjections } from '../../projections/src/registry.js';
 import { FsBlobStore } from './blobs/fs.js';
 import { startBlobSweeper } from './blobs/sweeper.js';
+import { closeMeshPool } from '../../wasm/src/node.js';
 import { createMeshSanitizer } from './blobs/wasmSanitizer.js';
 import { Accounts } from './auth/accounts.js';
 import { PasswordHasher } from './auth/passwords.js';
@@ -21,6 +22,7 @@ import { KeyRing } from './crypto/keyRing.js';
 import { openDb } from './db/open.js';
 import type { AppDeps } from './deps.js';
 import { OutboxSender, Outbox } from './mail/outbox.js';
+import { ViewWorkerPool } from './mesh/viewWorkerPool.js';
 import { FileMailer, SmtpMailer } from './mail/transports.js';
 import { openEventStore } from './store/open.js';
 
@@ -93,6 +95,11 @@ export async function createDeps(
     });
     closers.push(async () => stopSweeper());
     const mesh = createMeshSanitizer();
+    // The mesh worker threads (upload validation, DCM conversion) end with the process.
+    closers.push(() => closeMeshPool());
+    // View derivatives are built in one long-lived worker thread (spawned on first use).
+    const views = new ViewWorkerPool();
+    closers.push(() => views.close());
 
     // Accounts, bot check and mail (architecture §9).
     const mailer = config.SMTP_URL
@@ -143,6 +150,7 @@ export async function createDeps(
       projections,
       blobs,
       mesh,
+      views,
       accounts,
       botCheck,
       outbox,

@@ -107,6 +107,13 @@ export const configSchema = z
       emptyToUndefined,
       z.enum(['after-blob-fsync', 'after-append']).optional(),
     ),
+    VIEW_PREBUILD: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false'])
+        .default('true')
+        .transform((v) => v === 'true'),
+    ),
     TRUST_PROXY: z.preprocess(
       emptyToUndefined,
       z

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { KeyRing } from './crypto/keyRing.js';
 import type { BotCheck } from './botcheck/botCheck.js';
 import type { Mailer } from './mail/mailer.js';
+import type { ViewBuilder } from './mesh/viewWorkerPool.js';
 import type { Outbox } from './mail/outbox.js';
 import type { Db } from './db/db.js';
 import type { EventStore, Position } from './store/eventStore.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Server-side validate-and-sanitise of uploaded meshes (the wasm module). */
   mesh: MeshSanitizer;
+  /** Builds viewer derivatives (GLB + brotli) in a worker thread, off the event loop. */
+  views: ViewBuilder;
   /** Accounts: register/login/verify, sessions (`authenticate`), roles, user deletion. */
   accounts: Accounts;
   /** Bot check of the configured provider (ALTCHA default, Turnstile by config). */

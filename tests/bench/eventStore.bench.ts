@@ -7,22 +7,16 @@
  * Run: `npm run bench -- eventStore` (PGlite; also PostgreSQL when DATABASE_URL is set).
  */
 import { randomUUID } from 'node:crypto';
-import { cpus, loadavg, totalmem } from 'node:os';
 import type { Db } from '../../api/src/db/db.js';
 import { migrate } from '../../api/src/db/migrate.js';
-import { openPg } from '../../api/src/db/pg.js';
-import { openPglite } from '../../api/src/db/pglite.js';
 import type { NewEvent } from '../../api/src/store/eventStore.js';
 import { PostgresEventStore } from '../../api/src/store/postgres.js';
-import { createPgDatabase } from '../support/db.js';
+import { fmt, median, runOnDrivers } from './support/dbBench.js';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 2000);
 const WRITERS = 8;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET = 0.5;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 
 function newEvent(i: number): NewEvent {
   return {
@@ -131,34 +125,7 @@ async function benchDriver(label: string, db: Db, isServer: boolean): Promise<bo
   return ok;
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
-      `load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}, node ${process.version}`,
-  );
-  let ok = true;
-  const lite = await openPglite(undefined);
-  try {
-    ok = (await benchDriver('pglite (in-process, memory)', lite, false)) && ok;
-  } finally {
-    await lite.close();
-  }
-  if (process.env.DATABASE_URL) {
-    const scratch = await createPgDatabase();
-    const pg = await openPg(scratch.url);
-    try {
-      const sc = await pg.query<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`);
-      ok = (await benchDriver(`pg (synchronous_commit=${sc.rows[0]!.s})`, pg, true)) && ok;
-    } finally {
-      await pg.close();
-      await scratch.drop();
-    }
-  } else {
-    console.log('\ndriver: pg — SKIPPED: DATABASE_URL is not set');
-  }
-  process.exitCode = ok ? 0 : 1;
-}
-
-await main();
+await runOnDrivers(benchDriver, async (pg) => {
+  const sc = await pg.query<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`);
+  return `pg (synchronous_commit=${sc.rows[0]!.s})`;
+});

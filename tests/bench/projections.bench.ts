@@ -6,25 +6,19 @@
  *
  * Run: `npm run bench -- projections` (PGlite; also PostgreSQL when DATABASE_URL is set).
  */
-import { cpus, loadavg, totalmem } from 'node:os';
 import type { Db } from '../../api/src/db/db.js';
 import { migrate } from '../../api/src/db/migrate.js';
-import { openPg } from '../../api/src/db/pg.js';
-import { openPglite } from '../../api/src/db/pglite.js';
 import type { Position } from '../../api/src/store/eventStore.js';
 import { PostgresEventStore } from '../../api/src/store/postgres.js';
+import { fmt, median, runOnDrivers } from './support/dbBench.js';
 import { auditLogProjection } from '../../projections/src/auditLog/index.js';
 import { rebuildProjection } from '../../projections/src/rebuild.js';
-import { createPgDatabase } from '../support/db.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const PAGE = Number(process.env.BENCH_PAGE ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_RATIO = 0.3;
 const TARGET_RATE = 2000;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /** Realistic rows (uuid ids, actor/at metadata, sealed-looking data), 10k per transaction. */
 async function seed(db: Db, count: number): Promise<void> {
@@ -103,33 +97,4 @@ async function benchDriver(label: string, db: Db, isServer: boolean): Promise<bo
   return !isServer || ok;
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
-      `load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}, node ${process.version}`,
-  );
-  let ok = true;
-  const lite = await openPglite(undefined);
-  try {
-    ok = (await benchDriver('pglite (in-process, memory)', lite, false)) && ok;
-  } finally {
-    await lite.close();
-  }
-  if (process.env.DATABASE_URL) {
-    const scratch = await createPgDatabase();
-    const pg = await openPg(scratch.url);
-    try {
-      ok = (await benchDriver('pg', pg, true)) && ok;
-    } finally {
-      await pg.close();
-      await scratch.drop();
-    }
-  } else {
-    console.log('\ndriver: pg — SKIPPED: DATABASE_URL is not set');
-  }
-  process.exitCode = ok ? 0 : 1;
-}
-
-await main();
+await runOnDrivers(benchDriver);

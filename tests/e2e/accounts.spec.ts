@@ -1,69 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { test, expect, type CuspServer } from './support/cusp';
-
-const PASSWORD = 'correct-otter-lamp-42';
-
-/** Mails the embedded outbox wrote for `to`, quoted-printable undone. */
-function mailsTo(cusp: CuspServer, to: string): string[] {
-  const dir = path.join(cusp.dataDir, 'outbox');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .map((f) =>
-      readFileSync(path.join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-    )
-    .filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(m));
-}
-
-async function verificationLink(cusp: CuspServer, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const m of mailsTo(cusp, to)) {
-          link = /(http:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]{43})/.exec(m)?.[1];
-          if (link) return true;
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return link!;
-}
-
-/** A verified account made through the API (the bot check solved here, like a browser would). */
-async function verifiedAccount(cusp: CuspServer, email: string, name: string): Promise<void> {
-  const ch = await fetch(`${cusp.baseURL}/api/botcheck/challenge?purpose=register`);
-  const { challenge } = (await ch.json()) as { challenge: Challenge };
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const turnstileToken = Buffer.from(
-    JSON.stringify({
-      challenge: { parameters: challenge.parameters, signature: challenge.signature },
-      solution,
-    }),
-  ).toString('base64');
-  const reg = await fetch(`${cusp.baseURL}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name,
-      email,
-      companyName: 'E2E Lab',
-      password: PASSWORD,
-      turnstileToken,
-    }),
-  });
-  expect(reg.status).toBe(201);
-  const token = new URL(await verificationLink(cusp, email)).searchParams.get('token')!;
-  const res = await fetch(`${cusp.baseURL}/api/verify-email/${token}`, { method: 'POST' });
-  expect(res.status).toBe(200);
-}
+import { E2E_PASSWORD, verificationLink, verifiedAccount } from './support/accounts';
+import { test, expect } from './support/cusp';
 
 test.describe('accounts', () => {
   test('register → open the mailed link → verify → log in → dashboard → log out', async ({
@@ -80,7 +16,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Full Name').fill(name);
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Company/Laboratory Name').fill('Journey Dental');
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
     // The security check solves itself in a worker.
     await expect(page.getByTestId('bot-check')).toHaveAttribute('data-state', 'success', {
       timeout: 60_000,
@@ -107,7 +43,7 @@ test.describe('accounts', () => {
 
     await expect(page).toHaveURL('/login');
     await page.getByLabel('Email Address').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
@@ -149,7 +85,7 @@ test.describe('accounts', () => {
     }
     const check = page.getByTestId('bot-check');
     await expect(check).toBeVisible();
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
     await expect(check).toHaveAttribute('data-state', 'success', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/dashboard');

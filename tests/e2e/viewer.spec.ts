@@ -67,13 +67,7 @@ const test = base.extend<object, { smtp: SmtpPeer; cusp: CuspServer }>({
   ],
   cusp: [
     async ({ smtp }, use) => {
-      const saved = process.env.SMTP_URL;
-      process.env.SMTP_URL = smtp.url;
-      const started = startCusp();
-      const { server, close } = await started.finally(() => {
-        if (saved === undefined) delete process.env.SMTP_URL;
-        else process.env.SMTP_URL = saved;
-      });
+      const { server, close } = await startCusp({ SMTP_URL: smtp.url });
       try {
         await use(server);
       } finally {

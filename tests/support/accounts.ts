@@ -88,4 +88,20 @@ export async function waitForMail(
 export const mailTo = (address: string) => (m: ReceivedMail) =>
   new RegExp(`^To: ${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\r?$`, 'mi').test(m.raw);
 
+/**
+ * The verification token mailed to `email` (waiting for the mail), skipping tokens in `after`
+ * (earlier mails).
+ */
+export async function mailedVerificationToken(
+  dataDir: string,
+  email: string,
+  after: readonly string[] = [],
+): Promise<string> {
+  const mail = await waitForMail(
+    () => readOutboxDir(dataDir),
+    (m) => mailTo(email)(m) && !!verificationToken(m) && !after.includes(verificationToken(m)!),
+  );
+  return verificationToken(mail)!;
+}
+
 export const STRONG_PASSWORD = 'correct-otter-lamp-42';

@@ -6,15 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApp } from './app.js';
-import {
-  STRONG_PASSWORD,
-  freshIp,
-  mailTo,
-  readOutboxDir,
-  solveBotCheck,
-  verificationToken,
-  waitForMail,
-} from './accounts.js';
+import { STRONG_PASSWORD, freshIp, mailedVerificationToken, solveBotCheck } from './accounts.js';
 import { meshFixtures, readObj, repoRoot } from './meshFiles.js';
 
 export const dcmFixtures = join(repoRoot, '..', 'shared', 'fixtures', 'dcm');
@@ -52,11 +44,8 @@ export async function signUp(
     turnstileToken: await solveBotCheck(t.app, 'register'),
   });
   if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
-  const mail = await waitForMail(
-    () => readOutboxDir(t.dataDir),
-    (m) => mailTo(email)(m) && !!verificationToken(m),
-  );
-  const verify = await post(t, `/api/verify-email/${verificationToken(mail)!}`, undefined);
+  const token = await mailedVerificationToken(t.dataDir, email);
+  const verify = await post(t, `/api/verify-email/${token}`, undefined);
   if (verify.statusCode !== 200) throw new Error(`verify: ${verify.statusCode} ${verify.body}`);
   const login = await post(t, '/api/login', { email, password: STRONG_PASSWORD });
   if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);

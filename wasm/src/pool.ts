@@ -134,7 +134,10 @@ export class WorkerPool<Req extends { id: number }, Res extends { id: number }> 
       slot.timer = setTimeout(() => {
         this.fail(
           slot,
-          this.spec.failure('timeout', `${this.spec.name} task timed out after ${this.timeoutMs} ms`),
+          this.spec.failure(
+            'timeout',
+            `${this.spec.name} task timed out after ${this.timeoutMs} ms`,
+          ),
         );
       }, this.timeoutMs);
       slot.worker.postMessage(task.req, task.transfer);

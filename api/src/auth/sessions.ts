@@ -30,13 +30,33 @@ export class SessionStore {
 
   /** The session's user, or null when the token is unknown, revoked, idle too long or expired. */
   async resolve(token: string): Promise<{ userId: string } | null> {
+    const s = await this.resolveWithUser(token);
+    return s && { userId: s.userId };
+  }
+
+  /**
+   * `resolve` plus the user's role and verification from the `users` read model, in the same
+   * single indexed query (the route guards run it on every request). `user` is null when the
+   * read model has no row for the user (not projected yet, or deleted).
+   */
+  async resolveWithUser(token: string): Promise<{
+    userId: string;
+    user: { role: string; emailVerified: boolean } | null;
+  } | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
     const hash = hashToken(token);
     const r = await this.db.query<{
       user_id: string;
       last_seen_at: Date | string;
       expires_at: Date | string;
-    }>('SELECT user_id, last_seen_at, expires_at FROM sessions WHERE token_hash = $1', [hash]);
+      role: string | null;
+      email_verified: boolean | null;
+    }>(
+      `SELECT s.user_id, s.last_seen_at, s.expires_at, u.role, u.email_verified
+         FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1`,
+      [hash],
+    );
     const row = r.rows[0];
     if (!row) return null;
     const now = this.now().getTime();
@@ -51,7 +71,9 @@ export class SessionStore {
         new Date(now),
       ]);
     }
-    return { userId: row.user_id };
+    const user =
+      row.role === null ? null : { role: row.role, emailVerified: row.email_verified === true };
+    return { userId: row.user_id, user };
   }
 
   async revoke(token: string): Promise<boolean> {

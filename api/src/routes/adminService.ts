@@ -13,52 +13,7 @@ import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
-
-// ---------------------------------------------------------------- shapes (spec §3)
-
-export interface AdminStats {
-  totalUsers: number;
-  usersWithProjects: number;
-  /** Every live project, anonymous uploads included. */
-  totalProjects: number;
-  totalFiles: number;
-  approvedProjects: number;
-  /** `pending` + `pending_review`: awaiting the doctor. */
-  pendingProjects: number;
-  /** `pending_revision`, the spec's `rejected` (architecture §12). */
-  rejectedProjects: number;
-  totalStorage: number;
-  /** Anonymous uploads (userId 'public'). */
-  publicProjects: number;
-}
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  role: 'admin' | 'user';
-  emailVerified: boolean;
-  projectCount: number;
-  totalStorage: number;
-  createdAt: string;
-}
-
-export interface AdminProject {
-  id: string;
-  name: string;
-  patientName: string;
-  laboratoryName: string;
-  status: string;
-  fileCount: number;
-  totalSize: number;
-  createdAt: string;
-  userId: string;
-  userName: string;
-  userCompany: string;
-  user: { name: string; companyName: string } | null;
-  publicToken: string | null;
-}
+import type { AdminProject, AdminStats, AdminUser } from './adminTypes.js';
 
 // ---------------------------------------------------------------- opening sealed fields
 

@@ -17,6 +17,7 @@ import { AppError, Conflict, NotFound } from '../errors.js';
 import { WrongExpectedVersion, type EventMetadata, type Position } from '../store/eventStore.js';
 import type { FeedbackRow } from '../../../projections/src/feedback/index.js';
 import type { ProjectModelRow, ProjectRow } from '../../../projections/src/projects/index.js';
+import type { Project, ProjectFeedback, ProjectModel } from './projectTypes.js';
 
 /** Public token: `pub_` + 43 base64url characters = 256 random bits (architecture §12). */
 export const PUBLIC_TOKEN = /^pub_[A-Za-z0-9_-]{43}$/;
@@ -67,44 +68,16 @@ export async function projectIdForToken(deps: AppDeps, token: string): Promise<s
 
 // ---------------------------------------------------------------- reading
 
-export interface ModelDto {
-  id: string;
-  filename: string;
-  originalName: string;
-  name: string;
-  size: number;
-  type: string;
-  material: string;
-  groupedFrom: string | null;
-  groupSize: number | null;
+export interface ModelDto extends ProjectModel {
   triangles: number;
 }
 
-export interface FeedbackDto {
-  id: string;
-  type: string;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-}
+export type FeedbackDto = ProjectFeedback;
 
-export interface ProjectDto {
-  id: string;
-  name: string;
-  patientName: string;
-  laboratoryName: string;
-  comment: string | null;
-  status: string;
-  createdAt: string;
+export interface ProjectDto extends Omit<Project, 'models'> {
   updatedAt: string;
   userId?: string;
-  publicToken: string | null;
-  publicLink: string | null;
   models: ModelDto[];
-  feedback: FeedbackDto[];
-  fileCount: number;
-  storageBytes: number;
-  unreadCount: number;
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();

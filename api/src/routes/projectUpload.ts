@@ -265,7 +265,7 @@ export async function createProject(
       ruleToHttp(err);
     }
     deps.log.info({ projectId, files: stored.length, kind: mode.kind }, 'project created');
-    void prebuildViews(deps, subject, stored);
+    if (deps.config.VIEW_PREBUILD) void prebuildViews(deps, subject, stored);
     return { status: 201, body: { projectId, publicLink: publicLinkFor(deps, token) } };
   } catch (err) {
     if (written) await removeBlobs(deps, stored);
@@ -301,7 +301,7 @@ async function existingAnswer(deps: AppDeps, projectId: string): Promise<CreateA
 async function prebuildViews(deps: AppDeps, subject: string, stored: StoredFile[]): Promise<void> {
   try {
     const dataKey = await deps.keys.keyFor(subject);
-    for (const f of stored) await ensureViewDerivative(deps.blobs, f.blobKey, dataKey);
+    for (const f of stored) await ensureViewDerivative(deps, f.blobKey, dataKey);
   } catch (err) {
     deps.log.warn({ err, subject }, 'view derivative not prebuilt; it is built on first view');
   }

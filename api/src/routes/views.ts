@@ -48,7 +48,7 @@ export async function sendViewDerivative(
   if (!dk) throw new NotFound('File not found');
   let stream;
   try {
-    const key = await ensureViewDerivative(deps.blobs, row.blob_key, dk);
+    const key = await ensureViewDerivative(deps, row.blob_key, dk);
     stream = await openDecrypted(deps.blobs, key, dk);
   } catch (err) {
     if (err instanceof BlobNotFound) throw new NotFound('File not found');

@@ -20,6 +20,28 @@ function mailsTo(cusp: CuspServer, to: string): string[] {
     .filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(m));
 }
 
+/** Group 1 of `pattern` in the first mail to `to` that matches it, polled for up to 15 s. */
+async function mailedMatch(cusp: CuspServer, to: string, pattern: RegExp): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const m of mailsTo(cusp, to)) {
+          found = pattern.exec(m)?.[1];
+          if (found) return true;
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The verification link mailed to `to`. */
+export const verificationLink = (cusp: CuspServer, to: string): Promise<string> =>
+  mailedMatch(cusp, to, /(http:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]{43})/);
+
 /**
  * A verified account made through the real API: register (the bot check solved here, as the
  * page's worker would), the verification link read from the mailed .eml, verify.
@@ -50,19 +72,7 @@ export async function verifiedAccount(
     }),
   });
   expect(reg.status).toBe(201);
-  let token: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const m of mailsTo(cusp, email)) {
-          token = /\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(m)?.[1];
-          if (token) return true;
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  const res = await fetch(`${cusp.baseURL}/api/verify-email/${token!}`, { method: 'POST' });
+  const token = await mailedMatch(cusp, email, /\/verify-email\?token=([A-Za-z0-9_-]{43})/);
+  const res = await fetch(`${cusp.baseURL}/api/verify-email/${token}`, { method: 'POST' });
   expect(res.status).toBe(200);
 }

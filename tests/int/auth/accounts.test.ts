@@ -6,6 +6,7 @@ import {
   STRONG_PASSWORD,
   freshIp,
   mailTo,
+  mailedVerificationToken,
   readOutboxDir,
   solveBotCheck,
   verificationToken,
@@ -54,13 +55,8 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
     );
   }
 
-  async function tokenFor(email: string, after: string[] = []) {
-    const mail = await waitForMail(
-      () => readOutboxDir(t.dataDir),
-      (m) => mailTo(email)(m) && !!verificationToken(m) && !after.includes(verificationToken(m)!),
-    );
-    return verificationToken(mail)!;
-  }
+  const tokenFor = (email: string, after: string[] = []) =>
+    mailedVerificationToken(t.dataDir, email, after);
 
   async function verifiedUser(email = uniqueEmail()) {
     expect((await register(email)).statusCode).toBe(201);

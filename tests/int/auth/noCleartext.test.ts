@@ -16,9 +16,9 @@ import {
   STRONG_PASSWORD,
   freshIp,
   mailTo,
+  mailedVerificationToken,
   readOutboxDir,
   solveBotCheck,
-  verificationToken,
   waitForMail,
 } from '../../support/accounts.js';
 import { createPgDatabase, testDrivers } from '../../support/db.js';
@@ -97,8 +97,7 @@ describe.each(testDrivers())('no clear text secrets (%s)', (driver) => {
         turnstileToken: await solveBotCheck(s.app, 'register'),
       });
       expect(reg.statusCode).toBe(201);
-      const mail = await waitForMail(() => readOutboxDir(dataDir), mailTo(email));
-      const vtoken = verificationToken(mail)!;
+      const vtoken = await mailedVerificationToken(dataDir, email);
       expect(
         (await s.app.inject({ method: 'GET', url: `/api/verify-email/${vtoken}` })).statusCode,
       ).toBe(200);

@@ -5,11 +5,8 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import {
   STRONG_PASSWORD,
   freshIp,
-  mailTo,
-  readOutboxDir,
+  mailedVerificationToken,
   solveBotCheck,
-  verificationToken,
-  waitForMail,
 } from '../../support/accounts.js';
 
 const run = promisify(execFile);
@@ -51,9 +48,7 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run admin (pg)', () => {
       },
     });
     expect(reg.statusCode).toBe(201);
-    const token = verificationToken(
-      await waitForMail(() => readOutboxDir(t.dataDir), mailTo(email)),
-    )!;
+    const token = await mailedVerificationToken(t.dataDir, email);
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/verify-email/${token}` })).statusCode,
     ).toBe(200);

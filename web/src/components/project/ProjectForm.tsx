@@ -19,6 +19,7 @@ import { BotCheck } from '../../ui/BotCheck';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
+import { TextField } from '../../ui/TextField';
 import { convertDcm } from './convertDcm';
 import { formatBytes } from './format';
 import type { CreateResult } from './types';
@@ -188,14 +189,22 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
       <Card className="project-form__card">
         <h2 className="card__title">Project details</h2>
         <div className="project-form__grid">
-          <Field id="pf-name" label="Project Name *" value={name} onChange={setName} />
-          <Field
+          <TextField
+            maxLength={200}
+            id="pf-name"
+            label="Project Name *"
+            value={name}
+            onChange={setName}
+          />
+          <TextField
+            maxLength={200}
             id="pf-patient"
             label="Patient Name *"
             value={patientName}
             onChange={setPatientName}
           />
-          <Field
+          <TextField
+            maxLength={200}
             id="pf-lab"
             label="Laboratory Name *"
             value={laboratoryName}
@@ -352,22 +361,5 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
         {submitting ? 'Creating Project...' : 'Create Project'}
       </Button>
     </form>
-  );
-}
-
-function Field(props: { id: string; label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        className="field__input"
-        maxLength={200}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </div>
   );
 }

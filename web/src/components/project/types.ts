@@ -1,40 +1,9 @@
-/** The project shapes the API answers (api/src/routes/projectService.ts). */
-export interface ProjectModel {
-  id: string;
-  filename: string;
-  originalName: string;
-  name: string;
-  size: number;
-  type: string;
-  material: string;
-  groupedFrom: string | null;
-  groupSize: number | null;
-}
-
-export interface ProjectFeedback {
-  id: string;
-  type: 'doctor_feedback' | 'technician_reply' | string;
-  message: string;
-  createdAt: string;
-  readAt: string | null;
-}
-
-export interface Project {
-  id: string;
-  name: string;
-  patientName: string;
-  laboratoryName: string;
-  comment: string | null;
-  status: string;
-  createdAt: string;
-  publicToken: string | null;
-  publicLink: string | null;
-  models: ProjectModel[];
-  feedback: ProjectFeedback[];
-  fileCount: number;
-  storageBytes: number;
-  unreadCount: number;
-}
+/** The project shapes the API answers, shared with the server (types only). */
+export type {
+  Project,
+  ProjectFeedback,
+  ProjectModel,
+} from '../../../../api/src/routes/projectTypes';
 
 export interface ProjectStats {
   total: number;

@@ -1,59 +1,10 @@
 /**
  * Shapes of the admin API (spec §3 "Admin stats", "Admin list adds projectCount, totalStorage,
- * createdAt"; §7 admin calls). The server side is api/src/routes/admin.ts and audit.ts.
+ * createdAt"; §7 admin calls). The server side is api/src/routes/admin.ts and audit.ts; the row
+ * shapes it shares with the server live in api/src/routes/adminTypes.ts (types only).
  */
 
-import type { Role } from '../../api/types';
-
-export interface AdminStats {
-  totalUsers: number;
-  /** Users owning at least one project (the Overview's 'N active'). */
-  usersWithProjects: number;
-  /** Every live project, anonymous uploads included. */
-  totalProjects: number;
-  /** Model files over every live project. */
-  totalFiles: number;
-  approvedProjects: number;
-  /** Awaiting the doctor: `pending` + `pending_review`. */
-  pendingProjects: number;
-  /** Changes requested: `pending_revision` (the spec's `rejected`). */
-  rejectedProjects: number;
-  /** Bytes over every live project's models. */
-  totalStorage: number;
-  /** Anonymous uploads (userId 'public'). */
-  publicProjects: number;
-}
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  role: Role;
-  emailVerified: boolean;
-  projectCount: number;
-  totalStorage: number;
-  createdAt: string;
-}
-
-export interface AdminProject {
-  id: string;
-  name: string;
-  patientName: string;
-  laboratoryName: string;
-  status: string;
-  /** Number of models (the Files column). */
-  fileCount: number;
-  totalSize: number;
-  createdAt: string;
-  /** `public` marks an anonymous upload. */
-  userId: string;
-  userName: string;
-  userCompany: string;
-  user: { name: string; companyName: string } | null;
-  /** The public link token when the server can show it; else the viewer opens by id. */
-  publicToken: string | null;
-}
+export type { AdminProject, AdminStats, AdminUser } from '../../../../api/src/routes/adminTypes';
 
 export type ActorKind = 'user' | 'admin' | 'link' | 'anonymous' | 'system';
 

@@ -10,8 +10,8 @@ import { VerificationRequiredError, useSessionStore } from '../../stores/useSess
 import { toast } from '../../stores/useToastStore';
 import { BotCheck } from '../../ui/BotCheck';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
-import { Icon } from '../../ui/Icon';
+import { TextField } from '../../ui/TextField';
+import { AuthCard } from './AuthCard';
 import './auth.css';
 
 /** Spec §2/§4: the security check appears after this many failed attempts. */
@@ -65,57 +65,43 @@ export function LoginPage() {
   }
 
   return (
-    <div className="page page--auth" data-testid="page-login">
-      <div className="container container--auth">
-        <Card className="auth-card">
-          <div className="auth-card__head">
-            <span className="icon-tile">
-              <Icon name="log-in" />
-            </span>
-            <h1 className="auth-card__title">Sign In</h1>
-            <p className="auth-card__lead">Welcome back. Sign in to your Cusp account.</p>
-          </div>
-          <form className="auth-form" onSubmit={onSubmit}>
-            <div className="field">
-              <label className="field__label" htmlFor="login-email">
-                Email Address
-              </label>
-              <input
-                id="login-email"
-                className="field__input"
-                type="email"
-                name="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="login-password">
-                Password
-              </label>
-              <input
-                id="login-password"
-                className="field__input"
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
-            {checkRequired ? (
-              <BotCheck purpose="login" onChange={setBotToken} resetKey={resetKey} />
-            ) : null}
-            <Button type="submit" variant="primary" block loading={busy} icon="log-in">
-              {busy ? SIGNING_IN : 'Sign In'}
-            </Button>
-          </form>
-          <p className="auth-card__footer">
-            Don&apos;t have an account? <Link to="/register">Create one</Link>
-          </p>
-        </Card>
-      </div>
-    </div>
+    <AuthCard
+      data-testid="page-login"
+      icon="log-in"
+      title="Sign In"
+      lead="Welcome back. Sign in to your Cusp account."
+      footer={
+        <>
+          Don&apos;t have an account? <Link to="/register">Create one</Link>
+        </>
+      }
+    >
+      <form className="auth-form" onSubmit={onSubmit}>
+        <TextField
+          id="login-email"
+          label="Email Address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
+        {checkRequired ? (
+          <BotCheck purpose="login" onChange={setBotToken} resetKey={resetKey} />
+        ) : null}
+        <Button type="submit" variant="primary" block loading={busy} icon="log-in">
+          {busy ? SIGNING_IN : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

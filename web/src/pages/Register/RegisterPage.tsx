@@ -15,6 +15,8 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
+import { TextField } from '../../ui/TextField';
+import { AuthCard } from '../Login/AuthCard';
 import '../Login/auth.css';
 
 const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
@@ -110,88 +112,65 @@ export function RegisterPage() {
   }
 
   return (
-    <div className="page page--auth" data-testid="page-register">
-      <div className="container container--auth">
-        <Card className="auth-card">
-          <div className="auth-card__head">
-            <span className="icon-tile">
-              <Icon name="user" />
-            </span>
-            <h1 className="auth-card__title">Create your account</h1>
-            <p className="auth-card__lead">Free for dental technicians and laboratories.</p>
-          </div>
-          <form className="auth-form" onSubmit={onSubmit}>
-            <div className="field">
-              <label className="field__label" htmlFor="register-name">
-                Full Name
-              </label>
-              <input
-                id="register-name"
-                className="field__input"
-                name="name"
-                autoComplete="name"
-                maxLength={200}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="register-email">
-                Email Address
-              </label>
-              <input
-                id="register-email"
-                className="field__input"
-                type="email"
-                name="email"
-                autoComplete="email"
-                maxLength={254}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="register-company">
-                Company/Laboratory Name
-              </label>
-              <input
-                id="register-company"
-                className="field__input"
-                name="companyName"
-                autoComplete="organization"
-                maxLength={200}
-                value={companyName}
-                onChange={(e) => setCompanyName(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="register-password">
-                Password
-              </label>
-              <input
-                id="register-password"
-                className="field__input"
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                aria-describedby="register-password-rule"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <span id="register-password-rule" className="field__hint">
-                {PASSWORD_RULE_TEXT}
-              </span>
-            </div>
-            <BotCheck purpose="register" onChange={setBotToken} resetKey={resetKey} />
-            <Button type="submit" variant="primary" block loading={busy} icon="user">
-              Create Account
-            </Button>
-          </form>
-          <p className="auth-card__footer">
-            Already have an account? <Link to="/login">Sign in</Link>
-          </p>
-        </Card>
-      </div>
-    </div>
+    <AuthCard
+      data-testid="page-register"
+      icon="user"
+      title="Create your account"
+      lead="Free for dental technicians and laboratories."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </>
+      }
+    >
+      <form className="auth-form" onSubmit={onSubmit}>
+        <TextField
+          id="register-name"
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          maxLength={200}
+          value={name}
+          onChange={setName}
+        />
+        <TextField
+          id="register-email"
+          label="Email Address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          id="register-company"
+          label="Company/Laboratory Name"
+          name="companyName"
+          autoComplete="organization"
+          maxLength={200}
+          value={companyName}
+          onChange={setCompanyName}
+        />
+        <TextField
+          id="register-password"
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          aria-describedby="register-password-rule"
+          value={password}
+          onChange={setPassword}
+        >
+          <span id="register-password-rule" className="field__hint">
+            {PASSWORD_RULE_TEXT}
+          </span>
+        </TextField>
+        <BotCheck purpose="register" onChange={setBotToken} resetKey={resetKey} />
+        <Button type="submit" variant="primary" block loading={busy} icon="user">
+          Create Account
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

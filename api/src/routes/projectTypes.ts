@@ -1,0 +1,42 @@
+/**
+ * The project shapes the API answers (projectService.ts `loadProjects`), as far as the web app
+ * reads them. Types only, with no runtime imports: the server and web/src/components/project
+ * both import them.
+ */
+
+export interface ProjectModel {
+  id: string;
+  filename: string;
+  originalName: string;
+  name: string;
+  size: number;
+  type: string;
+  material: string;
+  groupedFrom: string | null;
+  groupSize: number | null;
+}
+
+export interface ProjectFeedback {
+  id: string;
+  type: 'doctor_feedback' | 'technician_reply' | string;
+  message: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  patientName: string;
+  laboratoryName: string;
+  comment: string | null;
+  status: string;
+  createdAt: string;
+  publicToken: string | null;
+  publicLink: string | null;
+  models: ProjectModel[];
+  feedback: ProjectFeedback[];
+  fileCount: number;
+  storageBytes: number;
+  unreadCount: number;
+}

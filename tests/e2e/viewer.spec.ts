@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { decodeQuotedPrintable, encodeSolution } from '../support/accounts';
+import { encodeSolution, type ReceivedMail } from '../support/accounts';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtpPeer';
 import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
 import { ROOT, SCREENSHOT_DIR } from './support/paths';
 import { brightPixels, decodePng, differingPixels, type Rgba } from './support/png';
@@ -22,45 +22,18 @@ const TECH_NAME = 'Tess Viewer';
 /** SwiftShader takes 5–8 s for a first frame on this machine; allow for a loaded box. */
 const READY_TIMEOUT = 90_000;
 
-interface Mail {
-  raw: string;
-  decoded: string;
-}
-
-interface SmtpPeer {
-  url: string;
-  mails: Mail[];
-}
+type Mail = ReceivedMail;
 
 /** A worker-scoped Cusp whose mail goes to a real SMTP peer on 127.0.0.1. */
 const test = base.extend<object, { smtp: SmtpPeer; cusp: CuspServer }>({
   smtp: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const mails: Mail[] = [];
-      const server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            const raw = Buffer.concat(chunks).toString('utf8');
-            mails.push({ raw, decoded: decodeQuotedPrintable(raw) });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => resolve());
-      });
-      const { port } = server.server.address() as { port: number };
+      const peer = await startSmtpPeer();
       try {
-        await use({ url: `smtp://127.0.0.1:${port}`, mails });
+        await use(peer);
       } finally {
-        await new Promise<void>((r) => server.close(() => r()));
+        await peer.close();
       }
     },
     { scope: 'worker' },

@@ -1,44 +1,15 @@
 import { createServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import {
   STRONG_PASSWORD,
-  decodeQuotedPrintable,
   freshIp,
   solveBotCheck,
   verificationToken,
   waitForMail,
-  type ReceivedMail,
 } from '../../support/accounts.js';
 import { testDrivers } from '../../support/db.js';
-
-/** A real SMTP peer on 127.0.0.1 that keeps every message it accepts. */
-async function smtpPeer(
-  port = 0,
-): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ raw, decoded: decodeQuotedPrintable(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const addr = server.server.address() as { port: number };
-  return { port: addr.port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { startSmtpPeer } from '../../support/smtpPeer.js';
 
 async function freePort(): Promise<number> {
   const s = createServer();
@@ -76,7 +47,7 @@ describe.each(testDrivers())('mail over SMTP (%s)', (driver) => {
     'delivers the verification mail to a real SMTP peer with escaped HTML and a plain-text part',
     { timeout: 180_000 },
     async () => {
-      const peer = await smtpPeer();
+      const peer = await startSmtpPeer();
       cleanups.push(peer.close);
       const t = await startTestApp(driver, {
         SMTP_URL: `smtp://127.0.0.1:${peer.port}`,
@@ -127,7 +98,7 @@ describe.each(testDrivers())('mail over SMTP (%s)', (driver) => {
       if (Date.now() > deadline) throw new Error('no failed attempt recorded');
       await new Promise((s) => setTimeout(s, 100));
     }
-    const peer = await smtpPeer(port);
+    const peer = await startSmtpPeer(port);
     cleanups.push(peer.close);
     await waitForMail(
       () => peer.mails,

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../../stores/useViewerStore';
-import { Icon } from '../../ui/Icon';
 import { countLayers } from '../mesh/layers';
 import { GroupRow } from './GroupRow';
 import { LayerRow } from './LayerRow';
+import { PanelHeader } from './PanelHeader';
 
 export interface LayersPanelProps {
   /** Mobile: compact panel whose body folds under a 'Layers (n)' header. */
@@ -28,38 +28,16 @@ export function LayersPanel({ compact }: LayersPanelProps) {
       className={compact ? 'vpanel vpanel--layers vpanel--compact' : 'vpanel vpanel--layers'}
       aria-label="Model Layers"
     >
-      <header className="vpanel__header">
-        {compact ? (
-          <button
-            type="button"
-            className="vpanel__fold"
-            aria-expanded={expanded}
-            onClick={() => setExpanded(!expanded)}
-          >
-            <Icon name="layers" size="sm" />
-            <span>Layers ({count})</span>
-            <Icon
-              name="chevron-down"
-              size="sm"
-              className={expanded ? 'vl-chevron' : 'vl-chevron vl-chevron--closed'}
-            />
-          </button>
-        ) : (
-          <h2 className="vpanel__title">
-            <Icon name="layers" size="sm" /> Model Layers
-          </h2>
-        )}
-        {compact ? null : (
-          <button
-            type="button"
-            className="vpanel__close"
-            aria-label="Close layers panel"
-            onClick={() => setLayersOpen(false)}
-          >
-            <Icon name="x" size="sm" />
-          </button>
-        )}
-      </header>
+      <PanelHeader
+        icon="layers"
+        title="Model Layers"
+        foldLabel={`Layers (${count})`}
+        compact={compact}
+        expanded={expanded}
+        onToggle={() => setExpanded(!expanded)}
+        closeLabel="Close layers panel"
+        onClose={() => setLayersOpen(false)}
+      />
       {bodyOpen ? (
         <ul className="vl-list" data-testid="layers-list">
           {layers.map((entry) =>

@@ -4,11 +4,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../../stores/useViewerStore';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { Icon } from '../../ui/Icon';
 import { formatCreatedDate } from '../mesh/format';
 import { statusLabel, statusTone } from '../mesh/status';
 import { copyLink } from './reviewActions';
 import { ReviewActions } from './ReviewActions';
+import { PanelHeader } from './PanelHeader';
 
 export interface ProjectInfoPanelProps {
   /** Mobile: compact panel folded under its title. */
@@ -34,38 +34,16 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
       className={compact ? 'vpanel vpanel--info vpanel--compact' : 'vpanel vpanel--info'}
       aria-label="Project Info"
     >
-      <header className="vpanel__header">
-        {compact ? (
-          <button
-            type="button"
-            className="vpanel__fold"
-            aria-expanded={expanded}
-            onClick={() => setExpanded(!expanded)}
-          >
-            <Icon name="info" size="sm" />
-            <span>Project Info</span>
-            <Icon
-              name="chevron-down"
-              size="sm"
-              className={expanded ? 'vl-chevron' : 'vl-chevron vl-chevron--closed'}
-            />
-          </button>
-        ) : (
-          <h2 className="vpanel__title">
-            <Icon name="info" size="sm" /> Project Info
-          </h2>
-        )}
-        {compact ? null : (
-          <button
-            type="button"
-            className="vpanel__close"
-            aria-label="Close project info panel"
-            onClick={() => setInfoOpen(false)}
-          >
-            <Icon name="x" size="sm" />
-          </button>
-        )}
-      </header>
+      <PanelHeader
+        icon="info"
+        title="Project Info"
+        foldLabel="Project Info"
+        compact={compact}
+        expanded={expanded}
+        onToggle={() => setExpanded(!expanded)}
+        closeLabel="Close project info panel"
+        onClose={() => setInfoOpen(false)}
+      />
       {bodyOpen ? (
         <div className="vinfo">
           <div className="vinfo__title">

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlExecutor } from '../db/db.js';
 import { decrypt, encrypt } from './aead.js';
+import { OpenedFieldMemo } from './openedFields.js';
 
 /** A sealed personal field as stored in events: `v1:<iv>:<ciphertext>:<tag>`, base64url parts. */
 export type Sealed = string & { readonly __brand: 'Sealed' };
@@ -26,6 +27,8 @@ const fieldAad = (subjectId: string, field: string, version: number) =>
  */
 export class KeyRing {
   private readonly cache = new Map<string, DataKey>();
+  /** Opened fields of the lists that open thousands per call; dropped with a subject's key. */
+  readonly opened = new OpenedFieldMemo();
 
   constructor(
     private readonly db: SqlExecutor,
@@ -123,6 +126,7 @@ export class KeyRing {
     );
     await exec.query('DELETE FROM data_keys WHERE subject_id = $1', [subjectId]);
     this.cache.delete(subjectId);
+    this.opened.forget(subjectId);
   }
 }
 

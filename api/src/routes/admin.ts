@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guard.js';
 import type { AppDeps } from '../deps.js';
-import { projectSubject } from '../domain/project.js';
-import { UserRuleError, userSubject } from '../domain/user.js';
+import { UserRuleError } from '../domain/user.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
 import {
@@ -12,7 +11,6 @@ import {
   adminStats,
   adminUser,
   adminUsers,
-  forgetSubject,
   projectIdsOfUser,
   unknownProjectIds,
 } from './adminService.js';
@@ -95,7 +93,6 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       } catch (err) {
         if (!(err instanceof NotFound)) throw err;
       }
-      forgetSubject(deps.keys, projectSubject(projectId));
     }
     try {
       await deps.accounts.deleteUser(id, ctx.actor, { requestId: request.id });
@@ -105,7 +102,6 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       }
       throw err;
     }
-    forgetSubject(deps.keys, userSubject(id));
     deps.log.info({ userId: id, adminId: admin.userId }, 'admin deleted user');
     return reply.code(204).send();
   });
@@ -114,7 +110,6 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const admin = await requireAdmin(deps, request);
     const { id } = parseOr400(idParams, request.params);
     await deleteProject(deps, id, 'admin', ctxOf(request, admin.userId));
-    forgetSubject(deps.keys, projectSubject(id));
     return reply.code(204).send();
   });
 
@@ -149,7 +144,6 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         // Deleted by someone else since the check: the goal is reached all the same.
         if (!(err instanceof NotFound)) throw err;
       }
-      forgetSubject(deps.keys, projectSubject(id));
     }
     return { deleted };
   });

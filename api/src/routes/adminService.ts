@@ -4,9 +4,11 @@
  * modules, never a second routine).
  *
  * Personal fields in the read models are sealed per subject. An admin list opens tens of
- * thousands of them per call, so keys are fetched in one query (`KeyRing.existingKeys`) and
- * opened plaintexts are memoised per subject: a subject whose key is gone (shredded) is dropped
- * from the memo on sight and its rows are skipped, so nothing of a deleted subject is shown.
+ * thousands of them per call, so opened plaintexts are memoised by sealed text
+ * (`KeyRing.opened`) and only the rows with a field never opened before need their subject's key:
+ * those keys come in one query (`KeyRing.existingKeys`). A row whose key is gone (shredded,
+ * deletion not projected yet) is skipped, so nothing of a deleted subject is shown; destroying a
+ * key drops its memo entries.
  */
 import type { KeyRing } from '../crypto/keyRing.js';
 import { openWith } from '../crypto/keyRing.js';
@@ -17,72 +19,56 @@ import type { AdminProject, AdminStats, AdminUser } from './adminTypes.js';
 
 // ---------------------------------------------------------------- opening sealed fields
 
-interface DataKey {
-  key: Buffer;
-  version: number;
-}
-
-/** Cap on memoised plaintexts per process; past it the memo starts over. */
-const MEMO_LIMIT = 250_000;
-
-interface Opened {
-  sealed: string;
-  plain: string;
-}
+/** Opens one sealed field of the subject `subjectOf(id)`; null when it cannot be opened. */
+type Open = (
+  subjectOf: (id: string) => string,
+  id: string,
+  field: string,
+  sealed: string,
+) => string | null;
 
 /**
- * Opened plaintexts per subject and field. A hit needs the stored sealed text to be the same
- * string (a cheap comparison; a re-sealed field has a new random IV, so it misses).
+ * Maps rows with `build`, which opens the rows' sealed fields with `open` and answers null for a
+ * row whose subject is gone. A first pass serves every field from the memo; the rows that missed
+ * are built again once their subjects' keys are loaded (one query), and dropped if still null.
  */
-class OpenedFields {
-  private readonly bySubject = new Map<string, Map<string, Opened>>();
-  private size = 0;
+async function openRows<R, T>(
+  keyRing: KeyRing,
+  rows: readonly R[],
+  build: (row: R, open: Open) => T | null,
+): Promise<T[]> {
+  const memo = keyRing.opened;
+  const wanted = new Set<string>();
+  let missed: boolean;
+  const fromMemo: Open = (subjectOf, id, field, sealed) => {
+    const hit = memo.get(sealed, id, field);
+    if (hit !== undefined) return hit;
+    missed = true;
+    wanted.add(subjectOf(id));
+    return null;
+  };
+  const out: (T | null)[] = [];
+  const retry: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    missed = false;
+    out.push(build(rows[i]!, fromMemo));
+    if (missed) retry.push(i);
+  }
+  if (retry.length === 0) return out as T[];
 
-  open(subject: string, field: string, sealed: string, key: DataKey | undefined): string | null {
-    if (!key) {
-      this.forget(subject);
-      return null;
-    }
-    let memo = this.bySubject.get(subject);
-    const hit = memo?.get(field);
-    if (hit && hit.sealed === sealed) return hit.plain;
+  const keys = await keyRing.existingKeys([...wanted]);
+  const withKeys: Open = (subjectOf, id, field, sealed) => {
+    const hit = memo.get(sealed, id, field);
+    if (hit !== undefined) return hit;
+    const subject = subjectOf(id);
+    const key = keys.get(subject);
+    if (!key) return null;
     const plain = openWith(key.key, subject, field, sealed);
-    if (this.size >= MEMO_LIMIT) {
-      this.bySubject.clear();
-      this.size = 0;
-      memo = undefined;
-    }
-    if (!memo) {
-      memo = new Map();
-      this.bySubject.set(subject, memo);
-    }
-    if (!memo.has(field)) this.size++;
-    memo.set(field, { sealed, plain });
+    memo.remember(subject, id, field, sealed, plain);
     return plain;
-  }
-
-  forget(subject: string): void {
-    const memo = this.bySubject.get(subject);
-    if (memo) {
-      this.size -= memo.size;
-      this.bySubject.delete(subject);
-    }
-  }
-}
-
-const memos = new WeakMap<KeyRing, OpenedFields>();
-function openedFields(keys: KeyRing): OpenedFields {
-  let m = memos.get(keys);
-  if (!m) {
-    m = new OpenedFields();
-    memos.set(keys, m);
-  }
-  return m;
-}
-
-/** Drops memoised plaintexts of a subject (called right after it is shredded). */
-export function forgetSubject(keys: KeyRing, subject: string): void {
-  openedFields(keys).forget(subject);
+  };
+  for (const i of retry) out[i] = build(rows[i]!, withKeys);
+  return out.filter((t): t is T => t !== null);
 }
 
 // ---------------------------------------------------------------- SQL
@@ -188,97 +174,77 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
   };
 }
 
-function toUsers(deps: AppDeps, rows: UserSqlRow[], keys: Map<string, DataKey>): AdminUser[] {
-  const memo = openedFields(deps.keys);
-  const out: AdminUser[] = [];
-  for (const row of rows) {
-    const subject = userSubject(row.id);
-    const key = keys.get(subject);
-    // Shredded but UserDeleted not projected yet: the user is gone.
-    if (!key) {
-      memo.forget(subject);
-      continue;
-    }
-    out.push({
-      id: row.id,
-      name: memo.open(subject, 'name', row.name, key) ?? '',
-      email: memo.open(subject, 'email', row.email, key) ?? '',
-      companyName: memo.open(subject, 'companyName', row.company_name, key) ?? '',
-      role: row.role === 'admin' ? 'admin' : 'user',
-      emailVerified: row.email_verified,
-      projectCount: row.project_count,
-      totalStorage: Number(row.total_storage),
-      createdAt: row.created_at,
-    });
-  }
-  return out;
+function toUser(row: UserSqlRow, open: Open): AdminUser | null {
+  const name = open(userSubject, row.id, 'name', row.name);
+  // Shredded but UserDeleted not projected yet: the user is gone.
+  if (name === null) return null;
+  return {
+    id: row.id,
+    name,
+    email: open(userSubject, row.id, 'email', row.email) ?? '',
+    companyName: open(userSubject, row.id, 'companyName', row.company_name) ?? '',
+    role: row.role === 'admin' ? 'admin' : 'user',
+    emailVerified: row.email_verified,
+    projectCount: row.project_count,
+    totalStorage: Number(row.total_storage),
+    createdAt: row.created_at,
+  };
 }
 
 export async function adminUsers(deps: AppDeps): Promise<AdminUser[]> {
   const r = await deps.db.query<UserSqlRow>(`${USERS_SQL} ORDER BY u.created_at DESC, u.id`);
-  const keys = await deps.keys.existingKeys(r.rows.map((u) => userSubject(u.id)));
-  return toUsers(deps, r.rows, keys);
+  return openRows(deps.keys, r.rows, toUser);
 }
 
 export async function adminUser(deps: AppDeps, userId: string): Promise<AdminUser | null> {
   const r = await deps.db.query<UserSqlRow>(`${USERS_SQL} WHERE u.id = $1::uuid`, [userId]);
-  if (r.rows.length === 0) return null;
-  const keys = await deps.keys.existingKeys([userSubject(userId)]);
-  return toUsers(deps, r.rows, keys)[0] ?? null;
+  return (await openRows(deps.keys, r.rows, toUser))[0] ?? null;
 }
 
-async function toProjects(deps: AppDeps, rows: ProjectSqlRow[]): Promise<AdminProject[]> {
-  const subjects: string[] = [];
-  for (const row of rows) {
-    subjects.push(projectSubject(row.id));
-    if (row.user_name !== null) subjects.push(userSubject(row.user_id));
-  }
-  const keys = await deps.keys.existingKeys(subjects);
-  const memo = openedFields(deps.keys);
-  const out: AdminProject[] = [];
-  for (const row of rows) {
-    const subject = projectSubject(row.id);
-    const key = keys.get(subject);
-    // Shredded but ProjectDeleted not projected yet: the project is gone.
-    if (!key) {
-      memo.forget(subject);
-      continue;
-    }
-    const owner = userSubject(row.user_id);
-    const ownerKey = row.user_name !== null ? keys.get(owner) : undefined;
-    const userName =
-      row.user_name !== null ? (memo.open(owner, 'name', row.user_name, ownerKey) ?? '') : '';
-    const userCompany =
-      row.user_company !== null
-        ? (memo.open(owner, 'companyName', row.user_company, ownerKey) ?? '')
-        : '';
-    out.push({
-      id: row.id,
-      name: memo.open(subject, 'name', row.name, key) ?? '',
-      patientName: memo.open(subject, 'patientName', row.patient_name, key) ?? '',
-      laboratoryName: memo.open(subject, 'laboratoryName', row.laboratory_name, key) ?? '',
-      status: row.status,
-      fileCount: row.file_count,
-      totalSize: Number(row.storage_bytes),
-      createdAt: row.created_at,
-      userId: row.user_id,
-      userName,
-      userCompany,
-      user: ownerKey ? { name: userName, companyName: userCompany } : null,
-      publicToken: row.token_sealed
-        ? memo.open(subject, 'publicToken', row.token_sealed, key)
-        : null,
-    });
-  }
-  return out;
+function toProject(row: ProjectSqlRow, open: Open): AdminProject | null {
+  // The project's fields first, then the owner's: the memo keeps the last subject at hand.
+  const name = open(projectSubject, row.id, 'name', row.name);
+  // Shredded but ProjectDeleted not projected yet: the project is gone.
+  if (name === null) return null;
+  const patientName = open(projectSubject, row.id, 'patientName', row.patient_name) ?? '';
+  const laboratoryName = open(projectSubject, row.id, 'laboratoryName', row.laboratory_name) ?? '';
+  const publicToken = row.token_sealed
+    ? open(projectSubject, row.id, 'publicToken', row.token_sealed)
+    : null;
+  const userName =
+    row.user_name !== null ? open(userSubject, row.user_id, 'name', row.user_name) : null;
+  const userCompany =
+    row.user_name !== null && row.user_company !== null
+      ? open(userSubject, row.user_id, 'companyName', row.user_company)
+      : null;
+  return {
+    id: row.id,
+    name,
+    patientName,
+    laboratoryName,
+    status: row.status,
+    fileCount: row.file_count,
+    totalSize: Number(row.storage_bytes),
+    createdAt: row.created_at,
+    userId: row.user_id,
+    userName: userName ?? '',
+    userCompany: userCompany ?? '',
+    // The owner's key is gone (account deleted, cascade not projected yet): no owner to show.
+    user: userName !== null ? { name: userName, companyName: userCompany ?? '' } : null,
+    publicToken,
+  };
 }
 
 export async function adminProjects(deps: AppDeps): Promise<AdminProject[]> {
-  return toProjects(deps, (await deps.db.query<ProjectSqlRow>(PROJECTS_SQL)).rows);
+  return openRows(deps.keys, (await deps.db.query<ProjectSqlRow>(PROJECTS_SQL)).rows, toProject);
 }
 
 export async function adminPublicProjects(deps: AppDeps): Promise<AdminProject[]> {
-  return toProjects(deps, (await deps.db.query<ProjectSqlRow>(PUBLIC_PROJECTS_SQL)).rows);
+  return openRows(
+    deps.keys,
+    (await deps.db.query<ProjectSqlRow>(PUBLIC_PROJECTS_SQL)).rows,
+    toProject,
+  );
 }
 
 /** Ids of the live projects of a user, per the projects read model. */

@@ -26,7 +26,12 @@ function outdated(output: string, sources: string[]): boolean {
 
 function run(script: string): void {
   console.log(`> npm run ${script}`);
-  const r = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
+  // Always the production build: callers such as vitest set NODE_ENV=test, which Vite would honour
+  // and ship React's development build (larger, slower, effects run twice under StrictMode).
+  const r = spawnSync('npm', ['run', '--silent', script], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error(`npm run ${script} failed with ${r.status ?? r.signal}`);
 }
 

@@ -15,6 +15,9 @@ export default defineConfig({
     // it off guarantees Vite never emits an inline <script> into index.html.
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: the server reads it to preload the viewer's chunks on /viewer/…
+    // (api/src/http/viewerPage.ts).
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

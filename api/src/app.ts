@@ -11,6 +11,7 @@ import { errorHandler } from './http/errorHandler.js';
 import { redactUrl } from './http/redact.js';
 import { setSecurityHeaders } from './http/securityHeaders.js';
 import { registerRoutes } from './routes/index.js';
+import { viewerPageRoute } from './routes/viewerPage.js';
 
 export interface BuildAppOptions {
   /** Passed to Fastify; main.ts hands in its pino options, tests usually `false`. */
@@ -99,6 +100,7 @@ export async function buildApp(
       // `.br`/`.gz` copies written at build time (scripts/compress-web.ts).
       preCompressed: true,
     });
+    viewerPageRoute(app, deps, webRoot);
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

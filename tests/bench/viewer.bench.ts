@@ -343,6 +343,7 @@ async function measure(browser: Browser, url: string, prefix: 'viewer' | 'baseli
         normalsMs: sum('cusp:${prefix}:normals'),
         resources: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime, e.responseEnd]),
         htmlEnd: performance.getEntriesByType('navigation')[0]?.responseEnd ?? NaN,
+        marks: [...performance.getEntriesByType('mark'), ...performance.getEntriesByType('measure')].map((e) => [e.name, e.startTime, e.duration]),
       };
     })()`)) as {
       firstFrameMs: number;
@@ -350,7 +351,20 @@ async function measure(browser: Browser, url: string, prefix: 'viewer' | 'baseli
       normalsMs: number;
       resources: [string, number, number][];
       htmlEnd: number;
+      marks: [string, number, number][];
     };
+    if (process.env.VIEWER_BENCH_VERBOSE) {
+      const rows = [
+        ...t.resources.map(
+          ([u, s, e]) =>
+            `${s.toFixed(0).padStart(6)} → ${e.toFixed(0).padStart(6)}  ${u.replace(/^https?:\/\/[^/]+/, '').slice(0, 90)}`,
+        ),
+        ...t.marks.map(
+          ([n, s, d]) => `${s.toFixed(0).padStart(6)} + ${d.toFixed(0).padStart(5)}  [${n}]`,
+        ),
+      ].sort((a, b) => parseFloat(a) - parseFloat(b));
+      console.log(`--- ${prefix} ${url}\n${rows.join('\n')}`);
+    }
     const lastEnd = (re: RegExp) =>
       Math.max(0, ...t.resources.filter(([u]) => re.test(u)).map(([, , end]) => end));
     const timeline = {

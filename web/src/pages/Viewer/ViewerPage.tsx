@@ -48,9 +48,12 @@ export function ViewerPage() {
     );
   }
   if (phase === 'project') {
+    // The canvas is already there (same place in the tree, so it is kept when the models
+    // phase begins): the WebGL context and the shaders get ready while the project loads.
     return (
       <main className="viewer viewer--message" data-device={deviceClass}>
-        <div className="vmissing" role="status">
+        <ViewerCanvas deviceClass={deviceClass} />
+        <div className="vmissing vmissing--over" role="status">
           <Spinner size="lg" label="" />
           <p className="vloading__text">{LOADING_PROJECT}</p>
         </div>

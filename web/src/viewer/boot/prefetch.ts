@@ -38,9 +38,9 @@ export function publicTokenOf(pathname: string): string | undefined {
 async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
   let res: Response;
   try {
-    res = await fetch(`/api/public/projects/${encodeURIComponent(entry.token)}`, {
-      headers: { Accept: 'application/json' },
-    });
+    // A plain GET, exactly as the page's preload hint asks for it (api/src/routes/viewerPage.ts):
+    // a request with other headers or mode would not take the preloaded answer.
+    res = await fetch(`/api/public/projects/${encodeURIComponent(entry.token)}`);
   } catch {
     return { ok: false, status: 0 };
   }
@@ -54,14 +54,16 @@ async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
   // The derivatives start now, while the viewer's code may still be on its way.
   const project = toViewerProject(body, { kind: 'public', token: entry.token });
   for (const m of project.models) {
-    if (m.viewUrl && !entry.models.has(m.viewUrl)) {
-      const p = fetch(m.viewUrl);
-      // Not taken (viewer left, model list changed): no unhandled rejection.
-      p.catch(() => undefined);
-      entry.models.set(m.viewUrl, p);
-    }
+    if (m.viewUrl && !entry.models.has(m.viewUrl)) startModel(entry, m.viewUrl);
   }
   return { ok: true, body };
+}
+
+function startModel(entry: Prefetch, url: string): void {
+  const p = fetch(url);
+  // Not taken (viewer left, model list changed): no unhandled rejection.
+  p.catch(() => undefined);
+  entry.models.set(url, p);
 }
 
 /**
@@ -69,10 +71,20 @@ async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
  * derivative; `loadViewer` starts loading the viewer's code at the same time. Does nothing on
  * other paths; never throws.
  */
-export function prefetchViewer(pathname: string, loadViewer?: () => Promise<unknown>): void {
+export function prefetchViewer(
+  pathname: string,
+  loadViewer?: () => Promise<unknown>,
+  listedViews: readonly string[] = [],
+): void {
   const token = publicTokenOf(pathname);
   if (!token || typeof fetch !== 'function') return;
   const entry: Prefetch = { token, project: undefined, models: new Map() };
+  // Model URLs the page listed (api/src/routes/viewerPage.ts): requested now, before the project
+  // answer can be read — that waits until the entry script has finished evaluating.
+  const own = `/api/public/projects/${encodeURIComponent(token)}/view/`;
+  for (const url of listedViews) {
+    if (url.startsWith(own)) startModel(entry, url);
+  }
   entry.project = fetchProject(entry);
   current = entry;
   if (loadViewer) loadViewer().catch(() => undefined);

@@ -6,5 +6,10 @@
 import { prefetchViewer } from './prefetch';
 
 if (typeof window !== 'undefined') {
-  prefetchViewer(window.location.pathname, () => import('../../pages/Viewer/ViewerPage'));
+  const listed = document.querySelector<HTMLMetaElement>('meta[name="cusp-views"]')?.content;
+  prefetchViewer(
+    window.location.pathname,
+    () => import('../../pages/Viewer/ViewerPage'),
+    listed ? listed.split(' ') : [],
+  );
 }

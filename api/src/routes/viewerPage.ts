@@ -1,0 +1,124 @@
+/**
+ * The viewer's HTML (GET /viewer/:id): the web app's index.html with preload hints in its head,
+ * so the browser requests the viewer's code — and, on a public link, the project and every
+ * model's view derivative — as soon as the HTML arrives, all at once. Without them each step
+ * waits for the one before (entry script → its prefetch → project → models), one round trip
+ * each on a slow link (tests/bench/viewer.bench.ts). The app's own requests then take the
+ * preloaded answers (web/src/viewer/boot/prefetch.ts asks for the same URLs the same way).
+ *
+ * The chunk names come from Vite's build manifest. Both files are read again when they change,
+ * so a rebuilt web app is served as is.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { PUBLIC_TOKEN, hashPublicToken } from './projectService.js';
+
+/** Source path of the viewer's lazy route in the manifest. */
+const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
+/** More models than this are left to the app (a preload that is never used only wastes bandwidth). */
+const MAX_MODEL_HINTS = 32;
+
+const manifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    css: z.array(z.string()).optional(),
+    imports: z.array(z.string()).optional(),
+  }),
+);
+
+interface Shell {
+  stamp: string;
+  html: string;
+  /** Link tags for the viewer's chunk, its imports and its style sheets. */
+  codeHints: string;
+}
+
+let cached: Shell | undefined;
+
+const modulePreload = (file: string) => `<link rel="modulepreload" href="/${file}">`;
+// Vite links style sheets with `crossorigin`; a preload in another credentials mode is not used.
+const stylePreload = (file: string) =>
+  `<link rel="preload" as="style" crossorigin href="/${file}">`;
+const fetchPreload = (url: string) =>
+  `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
+
+function codeHintsOf(manifestText: string): string {
+  const manifest = manifestSchema.parse(JSON.parse(manifestText));
+  const viewer = manifest[VIEWER_ENTRY];
+  if (!viewer) return '';
+  const files = [viewer.file, ...(viewer.imports ?? []).map((k) => manifest[k]?.file)];
+  return [
+    ...files.filter((f): f is string => !!f).map(modulePreload),
+    ...(viewer.css ?? []).map(stylePreload),
+  ].join('');
+}
+
+/** index.html and the viewer's code hints, re-read when either file changes. */
+function shellOf(webRoot: string): Shell {
+  const indexPath = join(webRoot, 'index.html');
+  const manifestPath = join(webRoot, '.vite', 'manifest.json');
+  let manifestStamp = 'none';
+  try {
+    manifestStamp = String(statSync(manifestPath).mtimeMs);
+  } catch {
+    // No manifest (an old build): the page is served without code hints.
+  }
+  const stamp = `${statSync(indexPath).mtimeMs}:${manifestStamp}`;
+  if (cached?.stamp !== stamp) {
+    const html = readFileSync(indexPath, 'utf8');
+    const codeHints =
+      manifestStamp === 'none' ? '' : codeHintsOf(readFileSync(manifestPath, 'utf8'));
+    cached = { stamp, html, codeHints };
+  }
+  return cached;
+}
+
+/** The view-derivative URLs of a live public link's models, in layer order; [] otherwise. */
+async function modelViewUrls(deps: AppDeps, token: string): Promise<string[]> {
+  if (!PUBLIC_TOKEN.test(token)) return [];
+  const r = await deps.db.query<{ id: string }>(
+    `SELECT m.id FROM project_links l JOIN project_models m ON m.project_id = l.project_id
+      WHERE l.token_hash = $1 ORDER BY m.position LIMIT ${MAX_MODEL_HINTS}`,
+    [hashPublicToken(token)],
+  );
+  // The token matched PUBLIC_TOKEN and ids are UUIDs: nothing to escape.
+  return r.rows.map((m) => `/api/public/projects/${token}/view/${m.id}`);
+}
+
+/**
+ * The HTML for /viewer/{id}. On a public link the project is preloaded and the models' view URLs
+ * are listed in `<meta name="cusp-views">`: the entry script requests them the moment it starts,
+ * without waiting for the project answer, while the viewer's code is still being compiled. Not
+ * preloaded from here: they would share the link with the code and delay it. A failed lookup only
+ * costs the hints (the app then asks for everything itself).
+ */
+async function viewerPageHtml(deps: AppDeps, webRoot: string, id: string): Promise<string> {
+  const shell = shellOf(webRoot);
+  let dataHints = '';
+  if (id.startsWith('pub_')) {
+    try {
+      const views = await modelViewUrls(deps, id);
+      if (views.length > 0) {
+        dataHints =
+          fetchPreload(`/api/public/projects/${id}`) +
+          `<meta name="cusp-views" content="${views.join(' ')}">`;
+      }
+    } catch (err) {
+      deps.log.warn({ err }, 'viewer page: preload hints skipped');
+    }
+  }
+  // Code first: its download, parse and compile overlap the models' download.
+  return shell.html.replace('</head>', `${shell.codeHints}${dataHints}</head>`);
+}
+
+/** GET /viewer/:id — no-store and the viewer's CSP come from the security headers by path. */
+export function viewerPageRoute(app: FastifyInstance, deps: AppDeps, webRoot: string): void {
+  app.get('/viewer/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    return reply.type('text/html; charset=utf-8').send(await viewerPageHtml(deps, webRoot, id));
+  });
+}

@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedProject, seedUser, type SeededProject } from '../../support/adminSeed.js';
+import { startTestApp, type TestApp } from '../../support/app.js';
+import { testDrivers } from '../../support/db.js';
+
+const INDEX =
+  '<!doctype html><html><head><title>Cusp</title>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, css: ['assets/index-abc.css'] },
+  'src/pages/Viewer/ViewerPage.tsx': {
+    file: 'assets/ViewerPage-def.js',
+    imports: ['index.html'],
+    css: ['assets/ViewerPage-def.css'],
+  },
+};
+
+describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
+  let t: TestApp;
+  let p: SeededProject;
+  const webRoot = mkdtempSync(join(tmpdir(), 'cusp-web-'));
+
+  const page = async (path: string) => {
+    const res = await t.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    writeFileSync(join(webRoot, 'index.html'), INDEX);
+    mkdirSync(join(webRoot, '.vite'));
+    writeFileSync(join(webRoot, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    t = await startTestApp(driver, {}, { webRoot });
+    const tech = await seedUser(t.deps, { name: 'Tina Tech', email: 'tina@lab.test' });
+    p = await seedProject(t.deps, { userId: tech.id, name: 'Case 5', files: 2 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it("preloads the viewer's code, the project and lists every model's view on a public link", async () => {
+    const html = await page(`/viewer/${p.publicToken}`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" href="/assets/ViewerPage-def.js">');
+    expect(head).toContain('<link rel="modulepreload" href="/assets/index-abc.js">');
+    expect(head).toContain('href="/assets/ViewerPage-def.css"');
+    expect(head).toContain(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/public/projects/${p.publicToken}">`,
+    );
+    const meta = /<meta name="cusp-views" content="([^"]*)">/.exec(head);
+    const project = (
+      await t.app.inject({ method: 'GET', url: `/api/public/projects/${p.publicToken}` })
+    ).json() as { models: { id: string }[] };
+    expect(project.models).toHaveLength(2);
+    // The same URLs, in the same order, as the viewer builds from the project answer.
+    expect(meta?.[1]?.split(' ')).toEqual(
+      project.models.map((m) => `/api/public/projects/${p.publicToken}/view/${m.id}`),
+    );
+    // The rest of the page is the app's own.
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('gives an unknown link, an owner id and the demo only the code hints', async () => {
+    for (const id of [
+      'pub_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde',
+      p.id,
+      'demo',
+      'pub_<script>',
+    ]) {
+      const html = await page(`/viewer/${encodeURIComponent(id)}`);
+      expect(html, id).toContain('<link rel="modulepreload" href="/assets/ViewerPage-def.js">');
+      expect(html, id).not.toContain('cusp-views');
+      expect(html, id).not.toContain('as="fetch"');
+      expect(html, id).not.toContain('<script>');
+    }
+  });
+
+  it('serves the page without code hints when the build has no manifest', async () => {
+    rmSync(join(webRoot, '.vite'), { recursive: true, force: true });
+    const html = await page(`/viewer/${p.publicToken}`);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('cusp-views');
+  });
+});

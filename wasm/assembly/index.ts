@@ -24,7 +24,7 @@ import {
 } from './stl';
 import { readPly, sanitisePly } from './ply';
 import { b64Begin, b64Feed, b64Finish, b64Length } from './base64';
-import { indexedVertexNormals, writeStlRecords, scanPacked } from './mesh';
+import { gridVertexNormals, indexedVertexNormals, writeStlRecords, scanPacked } from './mesh';
 import {
   RESULTS,
   clearResults,
@@ -187,6 +187,33 @@ export function vertexNormals(
     if (load<u32>(idx + <usize>i * 4) >= vertices) return finish(E.E_INDEX_OUT_OF_RANGE);
   }
   indexedVertexNormals(pos, vertices, idx, triangles, out);
+  return finish(E.OK);
+}
+
+/**
+ * Vertex normals of the viewer's quantised grid into `out` (vertices × 12 bytes + 4): positions
+ * uint16 × 4 per vertex, `indexSize` 2 or 4 bytes per index. Every index is checked first.
+ */
+export function gridNormals(
+  pos: usize,
+  vertices: u32,
+  idx: usize,
+  indexSize: u32,
+  triangles: u32,
+  out: usize,
+): i32 {
+  if (indexSize != 2 && indexSize != 4) return finish(E.E_INDEX_OUT_OF_RANGE);
+  const n = triangles * 3;
+  if (indexSize == 4) {
+    for (let i: u32 = 0; i < n; i++) {
+      if (load<u32>(idx + <usize>i * 4) >= vertices) return finish(E.E_INDEX_OUT_OF_RANGE);
+    }
+  } else {
+    for (let i: u32 = 0; i < n; i++) {
+      if (<u32>load<u16>(idx + <usize>i * 2) >= vertices) return finish(E.E_INDEX_OUT_OF_RANGE);
+    }
+  }
+  gridVertexNormals(pos, vertices, idx, indexSize == 4, triangles, out);
   return finish(E.OK);
 }
 

@@ -299,3 +299,73 @@ export function indexedVertexNormals(
     }
   }
 }
+
+/**
+ * Area-weighted vertex normals of the viewer's quantised grid (view derivative): positions are
+ * uint16 x, y, z + padding (8 bytes per vertex), indices uint16 (`wideIndices` false) or uint32.
+ * The grid's scale is uniform, so directions computed on it are the model's. Indices must have been
+ * checked against `vertices`. Writes vertices × 12 bytes of f32 at `out` (plus 4 bytes of slack
+ * for the last vertex's 16-byte store).
+ */
+export function gridVertexNormals(
+  pos: usize,
+  vertices: u32,
+  idx: usize,
+  wideIndices: bool,
+  triangles: u32,
+  out: usize,
+): void {
+  memory.fill(out, 0, <usize>vertices * 12 + 4);
+  for (let t: u32 = 0; t < triangles; t++) {
+    let ia: usize, ib: usize, ic: usize;
+    if (wideIndices) {
+      const ip = idx + <usize>t * 12;
+      ia = <usize>load<u32>(ip);
+      ib = <usize>load<u32>(ip, 4);
+      ic = <usize>load<u32>(ip, 8);
+    } else {
+      const ip = idx + <usize>t * 6;
+      ia = <usize>load<u16>(ip);
+      ib = <usize>load<u16>(ip, 2);
+      ic = <usize>load<u16>(ip, 4);
+    }
+    const a = pos + ia * 8,
+      b = pos + ib * 8,
+      c = pos + ic * 8;
+    const ax = <f32>load<u16>(a),
+      ay = <f32>load<u16>(a, 2),
+      az = <f32>load<u16>(a, 4);
+    const ux = <f32>load<u16>(b) - ax,
+      uy = <f32>load<u16>(b, 2) - ay,
+      uz = <f32>load<u16>(b, 4) - az;
+    const vx = <f32>load<u16>(c) - ax,
+      vy = <f32>load<u16>(c, 2) - ay,
+      vz = <f32>load<u16>(c, 4) - az;
+    // Unnormalised cross product: its length is twice the area, which gives the weighting.
+    const n = f32x4(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx, 0);
+    const oa = out + ia * 12,
+      ob = out + ib * 12,
+      oc = out + ic * 12;
+    v128.store(oa, f32x4.add(v128.load(oa), n));
+    v128.store(ob, f32x4.add(v128.load(ob), n));
+    v128.store(oc, f32x4.add(v128.load(oc), n));
+  }
+  for (let v: u32 = 0; v < vertices; v++) {
+    const o = out + <usize>v * 12;
+    const x = load<f32>(o),
+      y = load<f32>(o, 4),
+      z = load<f32>(o, 8);
+    const len = Mathf.sqrt(x * x + y * y + z * z);
+    if (len > 0 && len < Infinity) {
+      const inv: f32 = 1.0 / len;
+      store<f32>(o, x * inv);
+      store<f32>(o, y * inv, 4);
+      store<f32>(o, z * inv, 8);
+    } else {
+      // A vertex of degenerate triangles only: any unit vector.
+      store<f32>(o, 0);
+      store<f32>(o, 0, 4);
+      store<f32>(o, 1, 8);
+    }
+  }
+}

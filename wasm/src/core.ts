@@ -17,6 +17,14 @@ interface MeshExports {
   sanitise(p: number, len: number): number;
   writeStl(pos: number, vertices: number, idx: number, triangles: number): number;
   vertexNormals(pos: number, vertices: number, idx: number, triangles: number, out: number): number;
+  gridNormals(
+    pos: number,
+    vertices: number,
+    idx: number,
+    indexSize: number,
+    triangles: number,
+    out: number,
+  ): number;
   base64Decode(p: number, len: number): number;
   stlBegin(p: number, len: number, normals: number): number;
   stlFeed(count: number): number;
@@ -358,6 +366,40 @@ export class MeshModule {
         if (ip === 0 || out === 0) return 26;
         new Uint32Array(x.memory.buffer, ip, indices.length).set(indices);
         return x.vertexNormals(p, vertices, ip, Math.floor(indices.length / 3), out);
+      },
+      (x) => f32(x, out, vertices * 3, opts.view === true),
+    );
+  }
+
+  /**
+   * Area-weighted vertex normals of the viewer's quantised grid: `positions` holds uint16 x, y, z
+   * and padding per vertex (the view derivative's layout), `indices` uint16 or uint32 triangles.
+   */
+  gridNormals(
+    positions: Uint16Array,
+    indices: Uint16Array | Uint32Array,
+    opts: { view?: boolean } = {},
+  ): Float32Array {
+    const bytes = new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength);
+    const vertices = Math.floor(positions.length / 4);
+    let out = 0;
+    return this.call(
+      bytes,
+      (x, p) => {
+        const ip = x.alloc(indices.byteLength);
+        out = x.alloc(vertices * 12 + 4);
+        if (ip === 0 || out === 0) return 26;
+        new Uint8Array(x.memory.buffer, ip, indices.byteLength).set(
+          new Uint8Array(indices.buffer, indices.byteOffset, indices.byteLength),
+        );
+        return x.gridNormals(
+          p,
+          vertices,
+          ip,
+          indices.BYTES_PER_ELEMENT,
+          Math.floor(indices.length / 3),
+          out,
+        );
       },
       (x) => f32(x, out, vertices * 3, opts.view === true),
     );

@@ -22,7 +22,7 @@ import {
   materialName,
   mergeMaterials,
 } from '../../../../web/src/viewer/mesh/materials';
-import { computeVertexNormals } from '../../../../web/src/viewer/mesh/normals';
+import { loadMeshModule } from '../../../../wasm/src/node';
 import {
   accessFor,
   toViewerProject,
@@ -196,11 +196,14 @@ describe('demo project', () => {
 });
 
 describe('vertex normals and render profile', () => {
-  it('computes unit normals on a strided quantised grid', () => {
+  it('computes unit normals on a strided quantised grid (wasm), with 16- and 32-bit indices', async () => {
+    const mod = await loadMeshModule();
     // One triangle in the z = 0 plane, positions in a stride-4 uint16 buffer.
     const pos = new Uint16Array([0, 0, 0, 0, 100, 0, 0, 0, 0, 100, 0, 0]);
-    const n = computeVertexNormals(pos, 4, 3, new Uint32Array([0, 1, 2]));
-    expect(Array.from(n)).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1]);
+    for (const idx of [new Uint16Array([0, 1, 2]), new Uint32Array([0, 1, 2])]) {
+      expect(Array.from(mod.gridNormals(pos, idx))).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1]);
+    }
+    expect(() => mod.gridNormals(pos, new Uint16Array([0, 1, 3]))).toThrow();
   });
   it('follows the spec §9 constants', () => {
     expect(deviceClassForWidth(767)).toBe('mobile');

@@ -115,7 +115,7 @@ export function useViewerLoader(routeId: string): void {
             useViewerStore.getState().modelFailed(id);
           },
         },
-        { init: { signal, headers } },
+        { signal, headers },
       );
     })();
 

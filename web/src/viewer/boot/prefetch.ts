@@ -2,12 +2,16 @@
  * Starts a public viewer link's network work before React, the router and the three.js chunk
  * exist. It lives in the entry chunk (started by the first import of main.tsx) so that, on
  * /viewer/pub_…, the project JSON and the viewer chunk are requested as soon as the entry script
- * runs, and every model's view derivative as soon as the project answers — instead of one after
- * another (entry → viewer chunk → mount → project → models). The viewer takes the answers over
- * (`takeProject`, `takeModel`); each is handed out once, so a later visit fetches afresh.
+ * runs, and every model's view derivative — listed by the page (api/src/routes/viewerPage.ts), or
+ * else as soon as the project answers — is downloaded and decoded in the decode worker while the
+ * page is still compiling and mounting, instead of one step after another (entry → viewer chunk
+ * → mount → project → models → decode). The viewer takes the results over (`takeProject`,
+ * `takeModel`); each is handed out once, so a later visit fetches afresh.
  *
  * Only public links: owner projects need the stored token and the demo has its own delay.
  */
+import { decodeUrl } from '../mesh/decodeClient';
+import type { DecodedModel } from '../mesh/modelDecode';
 import { accessFor, toViewerProject } from '../mesh/project';
 
 /** The project answer as the loader needs it: the JSON body, or the failing status (0: none). */
@@ -16,7 +20,7 @@ export type ProjectAnswer = { ok: true; body: unknown } | { ok: false; status: n
 interface Prefetch {
   token: string;
   project: Promise<ProjectAnswer> | undefined;
-  models: Map<string, Promise<Response>>;
+  models: Map<string, Promise<DecodedModel>>;
 }
 
 let current: Prefetch | undefined;
@@ -60,7 +64,8 @@ async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
 }
 
 function startModel(entry: Prefetch, url: string): void {
-  const p = fetch(url);
+  // Downloaded and decoded in the decode worker while the page's code is still compiling.
+  const p = decodeUrl(url);
   // Not taken (viewer left, model list changed): no unhandled rejection.
   p.catch(() => undefined);
   entry.models.set(url, p);
@@ -101,8 +106,8 @@ export function takeProject(token: string): Promise<ProjectAnswer> | undefined {
   return p;
 }
 
-/** The prefetched answer for a model URL, once; undefined when it was not prefetched. */
-export function takeModel(url: string): Promise<Response> | undefined {
+/** The prefetched model of a URL, once; undefined when it was not prefetched. */
+export function takeModel(url: string): Promise<DecodedModel> | undefined {
   const p = current?.models.get(url);
   if (p) current?.models.delete(url);
   return p;

@@ -1,10 +1,12 @@
 /**
  * Downloads and decodes a project's models with bounded concurrency, reporting each model as it
  * finishes (the overlay's "X of N models loaded"). A model that fails is reported, not thrown:
- * the others still load.
+ * the others still load. Downloads and decoding run in the decode worker; a model the entry
+ * script already started (viewer/boot/prefetch.ts) is taken over.
  */
 import { takeModel } from '../boot/prefetch';
-import { decodeModelBytes, warmUpDecoder, type ViewMesh } from './viewMesh';
+import { HttpError, decodeUrl } from './decodeClient';
+import { toViewMesh, type ViewMesh } from './viewMesh';
 
 export interface LoadableModel {
   id: string;
@@ -19,27 +21,12 @@ export interface LoadCallbacks {
   onFailed(id: string, name: string, error: unknown): void;
 }
 
-/** Status of a failed fetch; spec §7: file fetch failures throw 'HTTP {status}'. */
-export class HttpError extends Error {
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-    this.name = 'HttpError';
-  }
-}
-
-/** The bytes of a URL; a request the entry chunk already started for it is taken over. */
-export async function fetchBytes(url: string, init: RequestInit = {}): Promise<ArrayBuffer> {
-  const res = await (takeModel(url) ?? fetch(url, init));
-  if (!res.ok) throw new HttpError(res.status);
-  return res.arrayBuffer();
-}
-
-async function loadOne(model: LoadableModel, init: RequestInit): Promise<ViewMesh> {
+async function loadOne(model: LoadableModel, headers: Record<string, string>): Promise<ViewMesh> {
   if (model.urls.length === 0) throw new Error('layer has no file');
   let lastError: unknown;
   for (const url of model.urls) {
     try {
-      return await decodeModelBytes(await fetchBytes(url, init));
+      return toViewMesh(await (takeModel(url) ?? decodeUrl(url, headers)));
     } catch (err) {
       lastError = err;
       // Only a missing derivative falls through to the original; other failures are final.
@@ -52,22 +39,21 @@ async function loadOne(model: LoadableModel, init: RequestInit): Promise<ViewMes
 export async function loadModels(
   models: readonly LoadableModel[],
   callbacks: LoadCallbacks,
-  options: { concurrency?: number; init?: RequestInit } = {},
+  options: { concurrency?: number; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<void> {
-  void warmUpDecoder();
   const queue = [...models];
-  const init = options.init ?? {};
-  const worker = async () => {
+  const headers = options.headers ?? {};
+  const run = async () => {
     for (let m = queue.shift(); m; m = queue.shift()) {
       const model = m;
       try {
-        callbacks.onLoaded(model.id, await loadOne(model, init));
+        callbacks.onLoaded(model.id, await loadOne(model, headers));
       } catch (err) {
-        if (init.signal?.aborted) return;
+        if (options.signal?.aborted) return;
         callbacks.onFailed(model.id, model.name, err);
       }
     }
   };
   const n = Math.max(1, Math.min(options.concurrency ?? 4, models.length));
-  await Promise.all(Array.from({ length: n }, worker));
+  await Promise.all(Array.from({ length: n }, run));
 }

@@ -1,25 +1,19 @@
 /**
- * Turns downloaded bytes into a render-ready three.js geometry, built once per model.
- *
- * Fast path: the server's view derivative (GLB, KHR_mesh_quantization + EXT_meshopt_compression,
- * sent with Content-Encoding: br so the browser has already inflated it natively). three's
- * GLTFLoader + MeshoptDecoder decode it; normals are computed off the main thread from the
- * quantised grid. Fallback: a raw binary STL (when a model has no derivative), read by a tight
- * DataView loop and drawn with face normals. No React here.
+ * Builds a model's render-ready three.js geometry, once, from its decoded arrays
+ * (modelDecode.ts, normally run in the decode worker). The view derivative's quantised grid is
+ * used as-is — normalised uint16 positions, 4 per vertex — and placed by the node transform; no
+ * array is copied. No React here.
  */
-import type { Mesh } from 'three';
 import {
   BufferAttribute,
   BufferGeometry,
   Box3,
   InterleavedBuffer,
   InterleavedBufferAttribute,
+  Sphere,
   Vector3,
 } from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { computeNormalsOffThread } from './normalsClient';
-import type { PositionArray } from './normals';
+import type { DecodedModel } from './modelDecode';
 
 export interface ViewMesh {
   geometry: BufferGeometry;
@@ -35,171 +29,52 @@ export interface ViewMesh {
   normalsMs: number;
 }
 
-export class ViewMeshError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ViewMeshError';
-  }
-}
-
-let loader: GLTFLoader | undefined;
-function gltfLoader(): GLTFLoader {
-  if (!loader) {
-    loader = new GLTFLoader();
-    loader.setMeshoptDecoder(MeshoptDecoder);
-  }
-  return loader;
-}
-
-/** Starts the meshopt wasm early (overlaps with the download). */
-export function warmUpDecoder(): Promise<void> {
-  return MeshoptDecoder.ready;
-}
-
 /**
  * Performance entries for benchmarks and DevTools (`cusp:viewer:decode`, `cusp:viewer:normals`):
- * one per model, no effect on rendering. Ignored where `performance.measure` cannot take options.
+ * one per model, placed on this page's timeline from the worker's clock. No effect on rendering;
+ * ignored where `performance.measure` cannot take options.
  */
 function measure(name: string, start: number, duration: number): void {
   try {
-    performance.measure(name, { start, duration });
+    performance.measure(name, { start: Math.max(0, start), duration });
   } catch {
     // old engines: the timings are still on the ViewMesh
   }
 }
 
-function isGlb(bytes: ArrayBuffer): boolean {
-  return bytes.byteLength >= 12 && new DataView(bytes).getUint32(0, true) === 0x46546c67;
-}
-
-/** Decodes a view-derivative GLB or, failing the magic check, a binary STL. */
-export async function decodeModelBytes(bytes: ArrayBuffer): Promise<ViewMesh> {
-  return isGlb(bytes) ? decodeViewGlb(bytes) : decodeBinaryStl(bytes);
-}
-
-export async function decodeViewGlb(bytes: ArrayBuffer): Promise<ViewMesh> {
-  const t0 = performance.now();
-  await MeshoptDecoder.ready;
-  const gltf = await gltfLoader().parseAsync(bytes, '');
-  let found: Mesh | undefined;
-  gltf.scene.traverse((o) => {
-    if (!found && (o as Mesh).isMesh) found = o as Mesh;
-  });
-  if (!found) throw new ViewMeshError('no mesh in GLB');
-  const src = found.geometry;
-  const pos = src.getAttribute('position') as
-    BufferAttribute | InterleavedBufferAttribute | undefined;
-  const index = src.getIndex();
-  if (!pos || !index) throw new ViewMeshError('GLB mesh is not indexed');
-  let array: PositionArray;
-  let stride: number;
-  if (pos instanceof InterleavedBufferAttribute) {
-    array = pos.data.array as PositionArray;
-    stride = pos.data.stride;
-  } else {
-    array = pos.array as PositionArray;
-    stride = pos.itemSize;
-  }
-  const vertexCount = pos.count;
-  const decodeMs = performance.now() - t0;
-  measure('cusp:viewer:decode', t0, decodeMs);
-
-  const t1 = performance.now();
-  const r = await computeNormalsOffThread(
-    array,
-    stride,
-    vertexCount,
-    index.array as Uint32Array | Uint16Array,
-  );
-  const normalsMs = performance.now() - t1;
-  measure('cusp:viewer:normals', t1, normalsMs);
+export function toViewMesh(d: DecodedModel): ViewMesh {
+  const start = d.startedAt - performance.timeOrigin;
+  measure('cusp:viewer:decode', start, d.decodeMs);
+  measure('cusp:viewer:normals', start + d.decodeMs, d.normalsMs);
 
   const geometry = new BufferGeometry();
-  const normalized = pos.normalized;
   geometry.setAttribute(
     'position',
-    stride === 3
-      ? new BufferAttribute(r.positions, 3, normalized)
-      : new InterleavedBufferAttribute(
-          new InterleavedBuffer(r.positions, stride),
-          3,
-          0,
-          normalized,
-        ),
+    d.stride === 4
+      ? new InterleavedBufferAttribute(new InterleavedBuffer(d.positions, 4), 3, 0, true)
+      : new BufferAttribute(d.positions, 3),
   );
-  geometry.setAttribute('normal', new BufferAttribute(r.normals, 3));
-  const color = src.getAttribute('color');
-  if (color) geometry.setAttribute('color', color);
-  geometry.setIndex(new BufferAttribute(r.indices, 1));
-  geometry.computeBoundingBox();
-  geometry.computeBoundingSphere();
-  src.dispose();
+  geometry.setAttribute('normal', new BufferAttribute(d.normals, 3));
+  if (d.colors) geometry.setAttribute('color', new BufferAttribute(d.colors, 4, true));
+  if (d.indices) geometry.setIndex(new BufferAttribute(d.indices, 1));
+  // Bounds come with the arrays: no pass over the vertices on the main thread.
+  const local = new Box3(new Vector3(...d.min), new Vector3(...d.max));
+  geometry.boundingBox = local;
+  geometry.boundingSphere = local.getBoundingSphere(new Sphere());
 
-  found.updateMatrixWorld(true);
-  const offset = found.position.clone();
-  const scale = found.scale.x;
-  const bounds = geometry.boundingBox!.clone().applyMatrix4(found.matrixWorld);
+  const offset = new Vector3(...d.offset);
+  const bounds = local.clone();
+  bounds.min.multiplyScalar(d.scale).add(offset);
+  bounds.max.multiplyScalar(d.scale).add(offset);
   return {
     geometry,
     offset,
-    scale,
+    scale: d.scale,
     bounds,
-    triangles: r.indices.length / 3,
-    hasColors: !!color,
-    decodeMs,
-    normalsMs,
-  };
-}
-
-/** Fallback for a model without a derivative: binary STL, non-indexed, face normals. */
-export function decodeBinaryStl(bytes: ArrayBuffer): ViewMesh {
-  const t0 = performance.now();
-  if (bytes.byteLength < 84) throw new ViewMeshError('file is too short for a binary STL');
-  const dv = new DataView(bytes);
-  const n = dv.getUint32(80, true);
-  if (84 + n * 50 !== bytes.byteLength) throw new ViewMeshError('not a binary STL');
-  const positions = new Float32Array(n * 9);
-  const normals = new Float32Array(n * 9);
-  for (let t = 0; t < n; t++) {
-    const o = 84 + t * 50;
-    for (let k = 0; k < 9; k++) positions[t * 9 + k] = dv.getFloat32(o + 12 + k * 4, true);
-    // Recompute the face normal: files often carry zeros or stale normals.
-    const p = t * 9;
-    const e1x = positions[p + 3]! - positions[p]!;
-    const e1y = positions[p + 4]! - positions[p + 1]!;
-    const e1z = positions[p + 5]! - positions[p + 2]!;
-    const e2x = positions[p + 6]! - positions[p]!;
-    const e2y = positions[p + 7]! - positions[p + 1]!;
-    const e2z = positions[p + 8]! - positions[p + 2]!;
-    let nx = e1y * e2z - e1z * e2y;
-    let ny = e1z * e2x - e1x * e2z;
-    let nz = e1x * e2y - e1y * e2x;
-    const len = Math.hypot(nx, ny, nz) || 1;
-    nx /= len;
-    ny /= len;
-    nz /= len;
-    for (let v = 0; v < 3; v++) {
-      normals[p + v * 3] = nx;
-      normals[p + v * 3 + 1] = ny;
-      normals[p + v * 3 + 2] = nz;
-    }
-  }
-  const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(positions, 3));
-  geometry.setAttribute('normal', new BufferAttribute(normals, 3));
-  geometry.computeBoundingBox();
-  geometry.computeBoundingSphere();
-  const decodeMs = performance.now() - t0;
-  measure('cusp:viewer:decode', t0, decodeMs);
-  return {
-    geometry,
-    offset: new Vector3(),
-    scale: 1,
-    bounds: geometry.boundingBox!.clone(),
-    triangles: n,
-    hasColors: false,
-    decodeMs,
-    normalsMs: 0,
+    triangles: d.triangles,
+    hasColors: !!d.colors,
+    decodeMs: d.decodeMs,
+    normalsMs: d.normalsMs,
   };
 }
 

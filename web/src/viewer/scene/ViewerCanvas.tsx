@@ -47,6 +47,10 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     <Canvas
       className="viewer__canvas"
       frameloop="demand"
+      // Measured at once: R3F's default tracks scrolling with a 50 ms debounce, and its first
+      // measurement — which gates creating the renderer — goes through that debounce. The viewer
+      // fills a page that does not scroll.
+      resize={{ scroll: false, debounce: 0 }}
       dpr={still ? dpr.still : dpr.base}
       camera={{ fov: 35, near: 0.1, far: 5000, position: [0, 60, 160] }}
       gl={{

@@ -1,0 +1,34 @@
+/**
+ * The decoders a model needs, started once per context (decode worker, or the main thread when
+ * no worker can run): three's meshopt decoder and the wasm mesh module for normals.
+ */
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import { MeshModule } from '../../../../wasm/src/core.js';
+import type { DecodeTools } from './modelDecode';
+
+// Vite emits the wasm file as an asset and rewrites this URL (no config needed).
+const WASM_URL = new URL('../../../../wasm/build/cusp.wasm', import.meta.url);
+
+let ready: Promise<DecodeTools> | undefined;
+
+export function decodeTools(): Promise<DecodeTools> {
+  ready ??= (async () => {
+    const [mod] = await Promise.all([
+      fetch(WASM_URL).then(async (res) => {
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        return MeshModule.create(await res.arrayBuffer());
+      }),
+      MeshoptDecoder.ready,
+    ]);
+    const tools: DecodeTools = {
+      meshopt: MeshoptDecoder,
+      // The normals are copied out of wasm memory: the next call reuses it.
+      gridNormals: (positions, indices) => mod.gridNormals(positions, indices),
+    };
+    return tools;
+  })().catch((err: unknown) => {
+    ready = undefined;
+    throw err;
+  });
+  return ready;
+}

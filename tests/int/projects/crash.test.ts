@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Challenge } from 'altcha-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   STRONG_PASSWORD,
   encodeSolution,
@@ -182,8 +182,15 @@ describe.each(testDrivers())(
       await exited;
 
       cusp = await startCuspProcess({ ...env, BLOB_SWEEP_GRACE_SECONDS: '0' });
-      const after = await projects();
-      expect(after.map((p) => p.name).sort()).toEqual(['Crash case', 'Second case']);
+      // The appended project shows once the restarted projections have caught up.
+      const after = await vi.waitFor(
+        async () => {
+          const list = await projects();
+          expect(list.map((p) => p.name).sort()).toEqual(['Crash case', 'Second case']);
+          return list;
+        },
+        { timeout: 10_000, interval: 100 },
+      );
       const secondId = after.find((p) => p.name === 'Second case')!.id;
 
       const retry = await second();

@@ -31,6 +31,8 @@ type Open = (
  * Maps rows with `build`, which opens the rows' sealed fields with `open` and answers null for a
  * row whose subject is gone. A first pass serves every field from the memo; the rows that missed
  * are built again once their subjects' keys are loaded (one query), and dropped if still null.
+ * `build` must ask for every field of a row before it decides: the first pass learns from those
+ * misses which keys to load.
  */
 async function openRows<R, T>(
   keyRing: KeyRing,
@@ -202,10 +204,10 @@ export async function adminUser(deps: AppDeps, userId: string): Promise<AdminUse
 }
 
 function toProject(row: ProjectSqlRow, open: Open): AdminProject | null {
-  // The project's fields first, then the owner's: the memo keeps the last subject at hand.
+  // Every field is asked for before deciding: the first pass (memo only) must name every subject
+  // whose key the row needs, the owner's too. The project's fields first, then the owner's: the
+  // memo keeps the last subject at hand.
   const name = open(projectSubject, row.id, 'name', row.name);
-  // Shredded but ProjectDeleted not projected yet: the project is gone.
-  if (name === null) return null;
   const patientName = open(projectSubject, row.id, 'patientName', row.patient_name) ?? '';
   const laboratoryName = open(projectSubject, row.id, 'laboratoryName', row.laboratory_name) ?? '';
   const publicToken = row.token_sealed
@@ -217,6 +219,8 @@ function toProject(row: ProjectSqlRow, open: Open): AdminProject | null {
     row.user_name !== null && row.user_company !== null
       ? open(userSubject, row.user_id, 'companyName', row.user_company)
       : null;
+  // Shredded but ProjectDeleted not projected yet: the project is gone.
+  if (name === null) return null;
   return {
     id: row.id,
     name,

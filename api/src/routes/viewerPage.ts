@@ -1,10 +1,11 @@
 /**
- * The viewer's HTML (GET /viewer/:id): the web app's index.html with preload hints in its head,
- * so the browser requests the viewer's code — and, on a public link, the project and every
- * model's view derivative — as soon as the HTML arrives, all at once. Without them each step
- * waits for the one before (entry script → its prefetch → project → models), one round trip
- * each on a slow link (tests/bench/viewer.bench.ts). The app's own requests then take the
- * preloaded answers (web/src/viewer/boot/prefetch.ts asks for the same URLs the same way).
+ * The viewer's HTML (GET /viewer/:id): the web app's index.html with hints in its head, so the
+ * browser requests the viewer's code — and, on a public link, the project — as soon as the HTML
+ * arrives, and the entry script can request every model's view derivative the moment it runs.
+ * Without them each step waits for the one before (entry script → viewer chunk → project →
+ * models), one round trip each on a slow link (tests/bench/viewer.bench.ts). The app's own
+ * requests take the preloaded answers (web/src/viewer/boot/prefetch.ts asks for the same URLs
+ * the same way).
  *
  * The chunk names come from Vite's build manifest. Both files are read again when they change,
  * so a rebuilt web app is served as is.
@@ -18,7 +19,7 @@ import { PUBLIC_TOKEN, hashPublicToken } from './projectService.js';
 
 /** Source path of the viewer's lazy route in the manifest. */
 const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
-/** More models than this are left to the app (a preload that is never used only wastes bandwidth). */
+/** Models listed at most; the app requests any others once the project answers. */
 const MAX_MODEL_HINTS = 32;
 
 const manifestSchema = z.record(
@@ -67,7 +68,7 @@ function shellOf(webRoot: string): Shell {
   } catch {
     // No manifest (an old build): the page is served without code hints.
   }
-  const stamp = `${statSync(indexPath).mtimeMs}:${manifestStamp}`;
+  const stamp = `${webRoot}:${statSync(indexPath).mtimeMs}:${manifestStamp}`;
   if (cached?.stamp !== stamp) {
     const html = readFileSync(indexPath, 'utf8');
     const codeHints =
@@ -112,7 +113,8 @@ async function viewerPageHtml(deps: AppDeps, webRoot: string, id: string): Promi
     }
   }
   // Code first: its download, parse and compile overlap the models' download.
-  return shell.html.replace('</head>', `${shell.codeHints}${dataHints}</head>`);
+  // A function, so nothing in the hints is read as a replacement pattern ($&, $1…).
+  return shell.html.replace('</head>', () => `${shell.codeHints}${dataHints}</head>`);
 }
 
 /** GET /viewer/:id — no-store and the viewer's CSP come from the security headers by path. */

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import type { Role } from '../domain/user.js';
 import { Forbidden, Unauthorized } from '../errors.js';
 import type { AuthUser } from './accounts.js';
+import { hashToken } from './secrets.js';
 
 /**
  * Route guards for every area: the bearer token of the request resolved to its user, or 401.
@@ -39,4 +40,40 @@ export async function requireAdmin(deps: AppDeps, request: FastifyRequest): Prom
   if (user.role !== 'admin')
     throw new Forbidden('Access denied. Admin privileges required.', 'forbidden');
   return user;
+}
+
+/** Bearer tokens (their SHA-256) that passed `requireAdmin` lately, and until when they count. */
+const recentAdmins = new Map<string, number>();
+const RECENT_ADMIN_MS = 60_000;
+const RECENT_ADMIN_MAX = 1_000;
+
+/**
+ * An admin read: `read` runs only for an admin — the answer is the check's, always made in full.
+ * For a token that passed the check within the last minute, `read` starts alongside the check
+ * instead of after it (the admin lists are plain reads, so starting one early changes nothing;
+ * if the check fails its result is dropped). Any other caller waits for the check first, so an
+ * anonymous or forged request never makes the server run an admin query.
+ */
+export async function adminRead<T>(
+  deps: AppDeps,
+  request: FastifyRequest,
+  read: () => Promise<T>,
+): Promise<T> {
+  const m = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
+  const key = m ? hashToken(m[1]!).toString('base64') : undefined;
+  const now = Date.now();
+  const early = key !== undefined && (recentAdmins.get(key) ?? 0) > now ? read() : undefined;
+  // Settled here too, so a failed check leaves no unhandled rejection behind.
+  early?.catch(() => undefined);
+  try {
+    await requireAdmin(deps, request);
+  } catch (err) {
+    if (key !== undefined) recentAdmins.delete(key);
+    throw err;
+  }
+  if (key !== undefined) {
+    if (recentAdmins.size >= RECENT_ADMIN_MAX) recentAdmins.clear();
+    recentAdmins.set(key, now + RECENT_ADMIN_MS);
+  }
+  return early ?? read();
 }

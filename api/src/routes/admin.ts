@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guard.js';
+import { adminRead, requireAdmin } from '../auth/guard.js';
 import type { AppDeps } from '../deps.js';
 import { UserRuleError } from '../domain/user.js';
 import { NotFound, ValidationError } from '../errors.js';
@@ -37,25 +37,19 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   // The audit history (admin view and a project's timeline) reads the same audit_log.
   await auditRoutes(app, deps);
 
-  app.get('/api/admin/stats', async (request) => {
-    await requireAdmin(deps, request);
-    return adminStats(deps);
-  });
+  app.get('/api/admin/stats', async (request) => adminRead(deps, request, () => adminStats(deps)));
 
-  app.get('/api/admin/users', async (request) => {
-    await requireAdmin(deps, request);
-    return { users: await adminUsers(deps) };
-  });
+  app.get('/api/admin/users', async (request) => ({
+    users: await adminRead(deps, request, () => adminUsers(deps)),
+  }));
 
-  app.get('/api/admin/projects', async (request) => {
-    await requireAdmin(deps, request);
-    return { projects: await adminProjects(deps) };
-  });
+  app.get('/api/admin/projects', async (request) => ({
+    projects: await adminRead(deps, request, () => adminProjects(deps)),
+  }));
 
-  app.get('/api/admin/public-projects', async (request) => {
-    await requireAdmin(deps, request);
-    return { projects: await adminPublicProjects(deps) };
-  });
+  app.get('/api/admin/public-projects', async (request) => ({
+    projects: await adminRead(deps, request, () => adminPublicProjects(deps)),
+  }));
 
   app.get('/api/admin/users/:id', async (request) => {
     await requireAdmin(deps, request);

@@ -281,23 +281,7 @@ export function indexedVertexNormals(
     v128.store(ob, f32x4.add(v128.load(ob), n));
     v128.store(oc, f32x4.add(v128.load(oc), n));
   }
-  for (let v: u32 = 0; v < vertices; v++) {
-    const o = out + <usize>v * 12;
-    const x = load<f32>(o),
-      y = load<f32>(o, 4),
-      z = load<f32>(o, 8);
-    const len = Mathf.sqrt(x * x + y * y + z * z);
-    if (len > 0 && len < Infinity) {
-      const inv: f32 = 1.0 / len;
-      store<f32>(o, x * inv);
-      store<f32>(o, y * inv, 4);
-      store<f32>(o, z * inv, 8);
-    } else {
-      store<f32>(o, 0);
-      store<f32>(o, 0, 4);
-      store<f32>(o, 0, 8);
-    }
-  }
+  normaliseNormals(out, vertices);
 }
 
 /**
@@ -350,6 +334,11 @@ export function gridVertexNormals(
     v128.store(ob, f32x4.add(v128.load(ob), n));
     v128.store(oc, f32x4.add(v128.load(oc), n));
   }
+  normaliseNormals(out, vertices);
+}
+
+/** Scales each of `vertices` f32 xyz sums at `out` to unit length; a zero sum stays zero. */
+function normaliseNormals(out: usize, vertices: u32): void {
   for (let v: u32 = 0; v < vertices; v++) {
     const o = out + <usize>v * 12;
     const x = load<f32>(o),
@@ -362,10 +351,9 @@ export function gridVertexNormals(
       store<f32>(o, y * inv, 4);
       store<f32>(o, z * inv, 8);
     } else {
-      // A vertex of degenerate triangles only: any unit vector.
       store<f32>(o, 0);
       store<f32>(o, 0, 4);
-      store<f32>(o, 1, 8);
+      store<f32>(o, 0, 8);
     }
   }
 }

@@ -15,6 +15,8 @@
  * with the HTTP cache disabled. Bytes on the wire are CDP `Network.loadingFinished`
  * `encodedDataLength`; first-frame times are the pages' own performance marks (ms since
  * navigation start): `cusp:viewer:first-frame` and `cusp:baseline:first-frame`.
+ * VIEWER_BENCH_CASES=arches|1m runs one case; VIEWER_BENCH_VERBOSE=1 prints every run's resource
+ * timings and the pages' marks and measures, in time order (where a first frame's time went).
  *
  * Fairness: both pages set their mark after reading one pixel back, i.e. when the GPU has drawn
  * the frame (shader link and raster run in the GPU process after `render()` returns; on

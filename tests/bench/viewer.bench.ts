@@ -22,6 +22,10 @@
  * the frame (shader link and raster run in the GPU process after `render()` returns; on
  * SwiftShader that is most of a frame). Both pages get their JavaScript the same way (brotli q11,
  * as `npm run build:web` ships the app), so the ratio compares how the models travel and draw.
+ * The browser runs with the suite's launch arguments (`CHROMIUM_ARGS`): without them every fresh
+ * context loads Chromium's omnibox popup WebUI, about 1 s of CPU inside the measured navigation,
+ * which cost the CPU-bound viewer far more than the network-bound baseline (4.2× then, 5.6× after,
+ * same code, same run conditions).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -44,20 +48,15 @@ import {
   writeBinaryStl,
 } from '../support/meshFiles.js';
 import { startCuspProcess, type CuspProcess } from '../support/process.js';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.js';
 
 const RUNS = Math.max(3, Number(process.env.VIEWER_BENCH_RUNS ?? 3));
 const DOWN_BYTES_PER_S = 20_000_000 / 8; // 20 Mbit/s
 const LATENCY_MS = 40;
 const READY_TIMEOUT_MS = 300_000;
 const VIEWPORT = { width: 1280, height: 800 };
-const CHROMIUM = process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium';
+const CHROMIUM = findChromium();
 const PASSWORD = 'correct-otter-lamp-42';
-/** Chromium features that load the omnibox popup WebUI in every new window (see the launch). */
-const OMNIBOX_WEBUI_FEATURES = [
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxFullPopup',
-  'WebUIOmniboxAimPopup',
-];
 /** Strings only fflate's inflate carries (its error table). */
 const FFLATE_SIGNATURES = ['invalid length/literal', 'invalid zip data', 'no stream handler'];
 
@@ -491,17 +490,7 @@ async function main() {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-gpu',
-        // Each fresh context opens a browser window, and each new window of this Chromium loads
-        // its omnibox popup (a WebUI renderer): about 1 s of CPU, on this 2-core machine, in the
-        // middle of the measured navigation (seen in a Chrome trace as "WebUI Top Renderer
-        // chrome://omnibox-popup"). A doctor's link opens in a browser whose window already
-        // exists; neither page under test has anything to do with it.
-        `--disable-features=${OMNIBOX_WEBUI_FEATURES.join(',')}`,
-      ],
+      args: [...CHROMIUM_ARGS],
     });
 
     const viewerUrl = (c: Case) => `${cusp.baseUrl}${c.viewerPath}`;

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { findChromium } from './support/chromium';
+import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 import { RESULTS_DIR } from './support/paths';
 
 const executablePath = findChromium();
@@ -26,13 +26,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-gpu',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
 });

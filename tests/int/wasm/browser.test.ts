@@ -6,6 +6,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium.js';
 import { BAD_INPUT_CASES } from './support/badInputCases.js';
 import type { BrowserResult } from './support/browserEntry.js';
 import { dcmFixtures, repoRoot, sharedFixtures } from './support/fixtures.js';
@@ -69,15 +70,9 @@ beforeAll(async () => {
   );
   server = await serve(dist);
   context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   const page = await context.newPage();
   const errors: string[] = [];

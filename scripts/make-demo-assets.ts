@@ -9,7 +9,7 @@
  *   metal abutment         a lathed implant abutment standing distal to the last lower molar.
  *
  * Every layer goes through the same buildViewDerivative the server uses on upload, so the demo
- * exercises the fast path (GLB + KHR_mesh_quantization + EXT_meshopt_compression). Output is
+ * exercises the fast path (GLB + KHR_mesh_quantization + KHR_meshopt_compression). Output is
  * deterministic; run `npx tsx scripts/make-demo-assets.ts` after changing it and commit the result
  * (~1 MB in total).
  */

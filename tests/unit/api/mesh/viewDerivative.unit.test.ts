@@ -1,5 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { MeshoptDecoder } from 'meshoptimizer';
+import { FrontSide, type Mesh } from 'three';
+import { MeshoptDecoder as ThreeMeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { describe, expect, it } from 'vitest';
 import {
   buildViewDerivative,
@@ -10,7 +13,7 @@ import { fixtureStl, readBinaryStl } from '../../../support/meshFiles.js';
 
 interface View {
   extensions: {
-    EXT_meshopt_compression: {
+    KHR_meshopt_compression: {
       byteOffset: number;
       byteLength: number;
       byteStride: number;
@@ -26,7 +29,7 @@ async function decode(glb: Uint8Array) {
   const { json, bin } = readGlbJson(glb);
   const views = json.bufferViews as View[];
   const out = views.map((v) => {
-    const e = v.extensions.EXT_meshopt_compression;
+    const e = v.extensions.KHR_meshopt_compression;
     const target = new Uint8Array(e.count * e.byteStride);
     MeshoptDecoder.decodeGltfBuffer(
       target,
@@ -50,10 +53,14 @@ describe('buildViewDerivative', () => {
     expect(d.stats.vertices).toBe(42_644);
     expect(d.stats.maxError).toBeLessThanOrEqual(0.002);
     expect(d.br.byteLength / stl.byteLength).toBeLessThanOrEqual(0.06);
+    // The arch is a closed surface facing outwards: its material is single-sided.
+    expect(d.stats.closed).toBe(true);
     expect(Buffer.compare(brotliDecompressSync(d.br), Buffer.from(d.glb))).toBe(0);
 
     // Every original triangle corner comes back within the reported error.
-    const { out, node } = await decode(d.glb);
+    const { json, out, node } = await decode(d.glb);
+    expect(json.extensionsRequired).toEqual(['KHR_mesh_quantization', 'KHR_meshopt_compression']);
+    expect(json.materials).toEqual([{ doubleSided: false }]);
     const q = new Uint16Array(out[0]!.buffer);
     const idx =
       d.stats.vertices <= 0xffff
@@ -96,6 +103,37 @@ describe('buildViewDerivative', () => {
     }
     expect(worst).toBeLessThanOrEqual(0.002);
     expect(worst).toBeLessThanOrEqual(d.stats.maxError + 1e-5);
+  });
+
+  it("loads in three's GLTFLoader + MeshoptDecoder as a quantised, single-sided mesh", async () => {
+    const d = await buildViewDerivative({
+      positions: readBinaryStl(fixtureStl('upper-arch-crowns.stl')),
+    });
+    const loader = new GLTFLoader().setMeshoptDecoder(ThreeMeshoptDecoder);
+    const gltf = await loader.parseAsync(
+      d.glb.buffer.slice(d.glb.byteOffset, d.glb.byteOffset + d.glb.byteLength) as ArrayBuffer,
+      '',
+    );
+    const meshes: Mesh[] = [];
+    gltf.scene.traverse((o) => {
+      if ((o as Mesh).isMesh) meshes.push(o as Mesh);
+    });
+    expect(meshes).toHaveLength(1);
+    const [mesh] = meshes as [Mesh];
+    expect(mesh.geometry.index?.count).toBe(85_232 * 3);
+    expect(mesh.geometry.getAttribute('position').normalized).toBe(true);
+    expect((mesh.material as { side: number }).side).toBe(FrontSide);
+  });
+
+  it('marks an open sheet double-sided', async () => {
+    // Two triangles of a square: every edge on the border has no opposite.
+    const d = await buildViewDerivative({
+      positions: new Float32Array([0, 0, 0, 10, 0, 0, 0, 10, 0, 10, 10, 0]),
+      indices: new Uint32Array([0, 1, 2, 1, 3, 2]),
+    });
+    expect(d.stats.closed).toBe(false);
+    const { json } = await decode(d.glb);
+    expect(json.materials).toEqual([{ doubleSided: true }]);
   });
 
   it('keeps PLY vertex colours as COLOR_0', async () => {

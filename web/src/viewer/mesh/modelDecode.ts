@@ -32,6 +32,8 @@ export interface DecodedModel {
   min: [number, number, number];
   max: [number, number, number];
   triangles: number;
+  /** Back faces must be drawn (false only for a closed surface facing outwards). */
+  doubleSided: boolean;
   /** When decoding started (epoch ms: comparable across threads) and how long each step took. */
   startedAt: number;
   decodeMs: number;
@@ -89,6 +91,7 @@ function decodeGlb(bytes: ArrayBuffer, tools: DecodeTools): DecodedModel {
     min,
     max,
     triangles: view.indices.length / 3,
+    doubleSided: view.doubleSided,
     startedAt,
     decodeMs,
     normalsMs,
@@ -148,6 +151,8 @@ function decodeBinaryStl(bytes: ArrayBuffer): DecodedModel {
     min,
     max,
     triangles: n,
+    // A raw STL is not checked for closedness: both sides, as for any open scan.
+    doubleSided: true,
     startedAt,
     decodeMs: performance.now() - t0,
     normalsMs: 0,

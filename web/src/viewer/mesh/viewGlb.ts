@@ -1,8 +1,10 @@
 /**
  * Reads the server's view derivative (api/src/mesh/viewDerivative.ts): a GLB holding one indexed
  * triangle mesh — positions as normalised uint16, four per vertex (KHR_mesh_quantization), an
- * optional RGBA8 COLOR_0, and every stream meshopt-encoded (EXT_meshopt_compression) in the BIN
- * chunk; the node's translation and uniform scale map the [0, 1] grid back to millimetres.
+ * optional RGBA8 COLOR_0, and every stream meshopt-encoded (KHR_meshopt_compression, or
+ * EXT_meshopt_compression in derivatives stored before it) in the BIN chunk; the node's translation
+ * and uniform scale map the [0, 1] grid back to millimetres; the material's `doubleSided` says
+ * whether back faces can ever be seen (false only for a closed surface facing outwards).
  *
  * Only that shape is read, with a check at every step: no three.js here, so it runs in the decode
  * worker as well as on the main thread. The meshopt decoder is passed in (its wasm is started once
@@ -31,7 +33,15 @@ export interface DecodedView {
   /** World = offset + scale × grid. */
   offset: [number, number, number];
   scale: number;
+  /**
+   * Back faces must be drawn. Derivatives stored before the material was recorded have none and
+   * read as double-sided: the safe side for an open scan.
+   */
+  doubleSided: boolean;
 }
+
+/** The two names of the meshopt extension: the ratified one first, then the vendor one. */
+const MESHOPT_EXTENSIONS = ['KHR_meshopt_compression', 'EXT_meshopt_compression'] as const;
 
 const GLB_MAGIC = 0x46546c67; // 'glTF'
 const CHUNK_JSON = 0x4e4f534a;
@@ -104,10 +114,9 @@ function decodeAccessor(
   }
   const count = int(accessor.count, 'accessor count');
   const view = item(json.bufferViews, int(accessor.bufferView, 'bufferView'), 'bufferView');
-  const ext = obj(
-    obj(view.extensions, 'EXT_meshopt_compression expected').EXT_meshopt_compression,
-    'EXT_meshopt_compression expected',
-  );
+  const extensions = obj(view.extensions, 'meshopt compression expected');
+  const name = MESHOPT_EXTENSIONS.find((n) => extensions[n] !== undefined);
+  const ext = obj(name ? extensions[name] : undefined, 'meshopt compression expected');
   if (int(ext.buffer, 'meshopt buffer') !== 0) throw new ViewMeshError('GLB: meshopt buffer');
   const stride = int(ext.byteStride, 'meshopt byteStride');
   const extCount = int(ext.count, 'meshopt count');
@@ -142,7 +151,7 @@ export function parseViewGlb(bytes: ArrayBuffer, decoder: MeshoptDecoderLike): D
   const { json, bin } = chunks(bytes);
   const required = Array.isArray(json.extensionsRequired) ? json.extensionsRequired : [];
   for (const e of required) {
-    if (e !== 'KHR_mesh_quantization' && e !== 'EXT_meshopt_compression') {
+    if (e !== 'KHR_mesh_quantization' && !(MESHOPT_EXTENSIONS as readonly unknown[]).includes(e)) {
       throw new ViewMeshError(`GLB: unsupported extension ${String(e)}`);
     }
   }
@@ -181,6 +190,13 @@ export function parseViewGlb(bytes: ArrayBuffer, decoder: MeshoptDecoderLike): D
     if (c.count !== pos.count || c.stride !== 4) throw new ViewMeshError('GLB: COLOR_0 layout');
     colors = c.bytes;
   }
+  let doubleSided = true;
+  if (primitive.material !== undefined) {
+    const material = item(json.materials, int(primitive.material, 'material'), 'material');
+    const sides = material.doubleSided ?? false; // the glTF default
+    if (typeof sides !== 'boolean') throw new ViewMeshError('GLB: doubleSided');
+    doubleSided = sides;
+  }
   const t = Array.isArray(node.translation) ? node.translation : [0, 0, 0];
   const s = Array.isArray(node.scale) ? node.scale : [1, 1, 1];
   const scale = finite(s[0], 'node scale');
@@ -194,5 +210,6 @@ export function parseViewGlb(bytes: ArrayBuffer, decoder: MeshoptDecoderLike): D
     colors,
     offset: [finite(t[0], 'translation'), finite(t[1], 'translation'), finite(t[2], 'translation')],
     scale,
+    doubleSided,
   };
 }

@@ -24,6 +24,8 @@ export interface ViewMesh {
   bounds: Box3;
   triangles: number;
   hasColors: boolean;
+  /** Back faces must be drawn (false only for a closed surface facing outwards). */
+  doubleSided: boolean;
   /** Milliseconds spent decoding (GLB/meshopt or STL) and computing normals. */
   decodeMs: number;
   normalsMs: number;
@@ -73,6 +75,7 @@ export function toViewMesh(d: DecodedModel): ViewMesh {
     bounds,
     triangles: d.triangles,
     hasColors: !!d.colors,
+    doubleSided: d.doubleSided,
     decodeMs: d.decodeMs,
     normalsMs: d.normalsMs,
   };

@@ -22,8 +22,8 @@ export interface LayerMeshProps {
 export function LayerMesh({ mesh, material, visible, opacity, physical }: LayerMeshProps) {
   const invalidate = useThree((s) => s.invalidate);
   const mat = useMemo(
-    () => createLayerMaterial(material, physical, mesh.hasColors),
-    [material, physical, mesh.hasColors],
+    () => createLayerMaterial(material, physical, mesh.hasColors, mesh.doubleSided),
+    [material, physical, mesh.hasColors, mesh.doubleSided],
   );
 
   useEffect(() => () => mat.dispose(), [mat]);

@@ -36,7 +36,10 @@ export function ShaderWarmup({ physical }: ShaderWarmupProps) {
     geometry.setAttribute('position', new BufferAttribute(new Float32Array(9), 3));
     geometry.setAttribute('normal', new BufferAttribute(new Float32Array(9), 3));
     const warm = new Scene();
-    const created = [...defs].map((d) => createLayerMaterial(d, physical, false));
+    // Sidedness is known only once a model is decoded: both variants are compiled.
+    const created = [...defs].flatMap((d) =>
+      [true, false].map((doubleSided) => createLayerMaterial(d, physical, false, doubleSided)),
+    );
     for (const m of created) warm.add(new Mesh(geometry, m));
     gl.compileAsync(warm, camera, scene).catch(() => {
       // Only a head start: the first frame compiles whatever is missing.

@@ -1,4 +1,4 @@
-import { Color, DoubleSide, MeshPhysicalMaterial, MeshStandardMaterial } from 'three';
+import { Color, DoubleSide, FrontSide, MeshPhysicalMaterial, MeshStandardMaterial } from 'three';
 import type { MaterialDef } from '../mesh/materials';
 
 /**
@@ -9,14 +9,16 @@ export function createLayerMaterial(
   material: MaterialDef,
   physical: boolean,
   hasColors: boolean,
+  doubleSided: boolean,
 ): MeshStandardMaterial {
   const params = {
     color: hasColors ? new Color('#ffffff') : new Color(material.color),
     roughness: material.roughness,
     metalness: material.metalness,
     vertexColors: hasColors,
-    // Scans are often open shells; show their inside instead of a hole.
-    side: DoubleSide,
+    // Open shells (most scans) show their inside instead of a hole. A closed surface facing
+    // outwards never shows a back face: culling them halves the triangles rasterised.
+    side: doubleSided ? DoubleSide : FrontSide,
   };
   return physical
     ? new MeshPhysicalMaterial({

@@ -18,6 +18,11 @@ export default defineConfig({
     // dist/.vite/manifest.json: the server reads it to preload the viewer's chunks on /viewer/…
     // (api/src/http/viewerPage.ts).
     manifest: true,
+    rollupOptions: {
+      // A second entry: the viewer's HTML loads it as an async module script to start the decode
+      // worker before the app's code arrives (src/viewer/boot/early.ts); the app imports it too.
+      input: { index: 'index.html', early: 'src/viewer/boot/early.ts' },
+    },
   },
   server: {
     host: '127.0.0.1',

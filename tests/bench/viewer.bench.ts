@@ -13,7 +13,8 @@
  * Each path is warmed up once (JIT, shader compile) before timing; the medians of
  * VIEWER_BENCH_RUNS (default 3) round-robin runs are reported, each in a fresh browser context
  * with the HTTP cache disabled. Bytes on the wire are CDP `Network.loadingFinished`
- * `encodedDataLength`; first-frame times are the pages' own performance marks (ms since
+ * `encodedDataLength`, plus Playwright's request sizes for what the page's CDP session does not
+ * report (the decode worker's own requests, throttled like the page's); first-frame times are the pages' own performance marks (ms since
  * navigation start): `cusp:viewer:first-frame` and `cusp:baseline:first-frame`.
  * VIEWER_BENCH_CASES=arches|1m runs one case; VIEWER_BENCH_VERBOSE=1 prints every run's resource
  * timings and the pages' marks and measures, in time order (where a first frame's time went).
@@ -57,6 +58,8 @@ const READY_TIMEOUT_MS = 300_000;
 const VIEWPORT = { width: 1280, height: 800 };
 const CHROMIUM = findChromium();
 const PASSWORD = 'correct-otter-lamp-42';
+const MODEL_URL = /\/view\/|\/stl\//;
+const SCRIPT_URL = /\.m?js(\?|$)/;
 /** Strings only fflate's inflate carries (its error table). */
 const FFLATE_SIGNATURES = ['invalid length/literal', 'invalid zip data', 'no stream handler'];
 
@@ -328,10 +331,28 @@ async function measure(browser: Browser, url: string, prefix: 'viewer' | 'baseli
       );
       encodings.set(e.requestId, h['content-encoding'] ?? 'identity');
     });
+    const seen = new Map<string, number>();
     cdp.on('Network.loadingFinished', (e) => {
       wireBytes += e.encodedDataLength;
       const u = urls.get(e.requestId) ?? '';
-      if (/\/view\/|\/stl\//.test(u)) modelWireBytes += e.encodedDataLength;
+      seen.set(u, (seen.get(u) ?? 0) + 1);
+      if (MODEL_URL.test(u)) modelWireBytes += e.encodedDataLength;
+    });
+    // A dedicated worker's requests (the viewer's decode worker fetches the models) are throttled
+    // with the page's, but reported only to Playwright, not on the page's CDP session.
+    const finished: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
+    context.on('requestfinished', (req) => {
+      finished.push(
+        (async () => {
+          const [sizes, res] = await Promise.all([req.sizes(), req.response()]);
+          const encoding = (await res?.headerValue('content-encoding')) ?? 'identity';
+          return {
+            url: req.url(),
+            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+            encoding,
+          };
+        })(),
+      );
     });
     await page.goto(url, { waitUntil: 'commit' });
     await page
@@ -374,15 +395,33 @@ async function measure(browser: Browser, url: string, prefix: 'viewer' | 'baseli
     }
     const lastEnd = (re: RegExp) =>
       Math.max(0, ...t.resources.filter(([u]) => re.test(u)).map(([, , end]) => end));
+    // Downloads made by the decode worker are on its timeline; the viewer measures them.
+    const workerDownloads = t.marks
+      .filter(([n]) => n === `cusp:${prefix}:download`)
+      .map(([, start, duration]) => start + duration);
     const timeline = {
       html: t.htmlEnd,
-      scripts: lastEnd(/\.m?js(\?|$)/),
-      models: lastEnd(/\/view\/|\/stl\//),
+      scripts: lastEnd(SCRIPT_URL),
+      models: Math.max(lastEnd(MODEL_URL), ...workerDownloads),
     };
     const modelEncodings = [...urls]
-      .filter(([, u]) => /\/view\/|\/stl\//.test(u))
+      .filter(([, u]) => MODEL_URL.test(u))
       .map(([id]) => encodings.get(id) ?? '?');
-    const scripts = [...urls.values()].filter((u) => /\.m?js(\?|$)/.test(u));
+    const scripts = [...urls.values()].filter((u) => SCRIPT_URL.test(u));
+    // What only Playwright saw: the worker's own requests.
+    for (const r of await Promise.all(finished)) {
+      const n = seen.get(r.url) ?? 0;
+      if (n > 0) {
+        seen.set(r.url, n - 1);
+        continue;
+      }
+      wireBytes += r.bytes;
+      if (MODEL_URL.test(r.url)) {
+        modelWireBytes += r.bytes;
+        modelEncodings.push(r.encoding);
+      }
+      if (SCRIPT_URL.test(r.url)) scripts.push(r.url);
+    }
     return {
       firstFrameMs: t.firstFrameMs,
       decodeMs: t.decodeMs,

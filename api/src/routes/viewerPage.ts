@@ -19,6 +19,8 @@ import { PUBLIC_TOKEN, hashPublicToken } from './projectService.js';
 
 /** Source path of the viewer's lazy route in the manifest. */
 const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
+/** Source path of the entry that starts the decode worker (web/src/viewer/boot/early.ts). */
+const EARLY_ENTRY = 'src/viewer/boot/early.ts';
 /** Models listed at most; the app requests any others once the project answers. */
 const MAX_MODEL_HINTS = 32;
 
@@ -41,6 +43,10 @@ interface Shell {
 let cached: Shell | undefined;
 
 const modulePreload = (file: string) => `<link rel="modulepreload" href="/${file}">`;
+// Async: it runs as soon as it is in, not after the document and the entry script. `crossorigin`
+// as Vite's own script tags, so the module is fetched and instanced once with the entry's import.
+const asyncModule = (file: string) =>
+  `<script type="module" async crossorigin src="/${file}"></script>`;
 // Vite links style sheets with `crossorigin`; a preload in another credentials mode is not used.
 const stylePreload = (file: string) =>
   `<link rel="preload" as="style" crossorigin href="/${file}">`;
@@ -52,7 +58,9 @@ function codeHintsOf(manifestText: string): string {
   const viewer = manifest[VIEWER_ENTRY];
   if (!viewer) return '';
   const files = [viewer.file, ...(viewer.imports ?? []).map((k) => manifest[k]?.file)];
+  const early = manifest[EARLY_ENTRY];
   return [
+    ...(early ? [asyncModule(early.file)] : []),
     ...files.filter((f): f is string => !!f).map(modulePreload),
     ...(viewer.css ?? []).map(stylePreload),
   ].join('');

@@ -17,7 +17,9 @@ const MANIFEST = {
     imports: ['index.html'],
     css: ['assets/ViewerPage-def.css'],
   },
+  'src/viewer/boot/early.ts': { file: 'assets/early-ghi.js', isEntry: true },
 };
+const EARLY_SCRIPT = '<script type="module" async crossorigin src="/assets/early-ghi.js"></script>';
 
 describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
   let t: TestApp;
@@ -51,6 +53,8 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
     expect(head).toContain('<link rel="modulepreload" href="/assets/ViewerPage-def.js">');
     expect(head).toContain('<link rel="modulepreload" href="/assets/index-abc.js">');
     expect(head).toContain('href="/assets/ViewerPage-def.css"');
+    // The decode worker starts from the head, before the entry script runs.
+    expect(head).toContain(EARLY_SCRIPT);
     expect(head).toContain(
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/public/projects/${p.publicToken}">`,
     );
@@ -76,6 +80,7 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
     ]) {
       const html = await page(`/viewer/${encodeURIComponent(id)}`);
       expect(html, id).toContain('<link rel="modulepreload" href="/assets/ViewerPage-def.js">');
+      expect(html, id).toContain(EARLY_SCRIPT);
       expect(html, id).not.toContain('cusp-views');
       expect(html, id).not.toContain('as="fetch"');
       expect(html, id).not.toContain('<script>');
@@ -86,6 +91,7 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
     rmSync(join(webRoot, '.vite'), { recursive: true, force: true });
     const html = await page(`/viewer/${p.publicToken}`);
     expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('early-');
     expect(html).toContain('cusp-views');
   });
 });

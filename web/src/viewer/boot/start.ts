@@ -3,6 +3,7 @@
  * evaluated: on a public viewer link, start the project request and the viewer's code now
  * (see prefetch.ts). The same dynamic import as the router's lazy route, so one chunk load.
  */
+import './early';
 import { prefetchViewer } from './prefetch';
 
 if (typeof window !== 'undefined') {

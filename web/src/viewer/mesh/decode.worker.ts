@@ -1,26 +1,53 @@
 /// <reference lib="webworker" />
 /**
- * Decodes models off the main thread: started by the entry script on a viewer link
- * (viewer/boot/prefetch.ts), it decodes and computes normals while the page is still compiling
- * its code and mounting. Bytes come in and arrays go back transferred, never copied. (The page
- * downloads them itself: its requests are the ones the browser prioritises, throttles and shows
- * in its network log.)
+ * Downloads and decodes models off the main thread. On a viewer link it is started from the
+ * page's head (viewer/boot/early.ts), before the app's code has arrived, so by the time the entry
+ * script asks for the models (viewer/boot/prefetch.ts) it fetches them at once, and decodes each
+ * the moment its last byte lands — whatever the page's main thread is busy with then (evaluating
+ * three.js, mounting the viewer). Arrays go back transferred, never copied.
  */
 import { decodeTools } from './decodeTools';
 import { decodeModel, transferablesOf, type DecodedModel } from './modelDecode';
 
 export interface DecodeRequest {
   id: number;
-  bytes: ArrayBuffer;
+  /** Same-origin URL of a view derivative or binary STL. */
+  url: string;
+  headers: Record<string, string>;
 }
 
-export type DecodeResponse = { id: number; model: DecodedModel } | { id: number; error: string };
+export type DecodeResponse =
+  | { id: number; model: DecodedModel }
+  /** `status`: the HTTP status of a refused download (0 when the request itself failed). */
+  | { id: number; status: number }
+  | { id: number; error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 async function handle(req: DecodeRequest): Promise<void> {
+  let res: Response;
   try {
-    const model = decodeModel(req.bytes, await decodeTools());
+    res = await fetch(req.url, { headers: req.headers });
+  } catch {
+    scope.postMessage({ id: req.id, status: 0 } satisfies DecodeResponse);
+    return;
+  }
+  if (!res.ok) {
+    scope.postMessage({ id: req.id, status: res.status } satisfies DecodeResponse);
+    return;
+  }
+  try {
+    const [bytes, tools] = await Promise.all([res.arrayBuffer(), decodeTools()]);
+    const model = decodeModel(bytes, tools);
+    // Where the download fell on this worker's clock (epoch ms, comparable across threads).
+    const timing = performance.getEntriesByName(res.url, 'resource')[0] as
+      PerformanceResourceTiming | undefined;
+    if (timing) {
+      model.download = {
+        start: performance.timeOrigin + timing.startTime,
+        end: performance.timeOrigin + timing.responseEnd,
+      };
+    }
     scope.postMessage({ id: req.id, model } satisfies DecodeResponse, transferablesOf(model));
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
@@ -28,7 +55,7 @@ async function handle(req: DecodeRequest): Promise<void> {
   }
 }
 
-// Compiled while the first model downloads.
+// Compiled while the page's code downloads.
 void decodeTools().catch(() => undefined);
 
 scope.onmessage = (e: MessageEvent<DecodeRequest>) => {

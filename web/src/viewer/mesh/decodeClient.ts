@@ -1,8 +1,8 @@
 /**
- * Main-thread side of decode.worker.ts: `decodeUrl` downloads a model and answers its decoded
- * arrays. One worker serves every model and starts with the first request (on a viewer link, from
- * the entry script). Where a worker cannot start (blocked by policy, very old browser) the same
- * code runs inline, loaded on demand.
+ * Main-thread side of decode.worker.ts: `decodeUrl` has a model downloaded and decoded there and
+ * answers its arrays. One worker serves every model; on a viewer link it starts from the page's
+ * head (viewer/boot/early.ts), else with the first request. Where a worker cannot start (blocked
+ * by policy, very old browser) the same code runs inline, loaded on demand.
  */
 import type { DecodedModel } from './modelDecode';
 import type { DecodeRequest, DecodeResponse } from './decode.worker';
@@ -23,16 +23,18 @@ const pending = new Map<
   { resolve: (m: DecodedModel) => void; reject: (e: Error) => void }
 >();
 
-function getWorker(): Worker | null {
+/** The decode worker, started on first use; null where none can run. */
+export function startDecodeWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
     worker = new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (e: MessageEvent<DecodeResponse>) => {
-      const done = pending.get(e.data.id);
-      pending.delete(e.data.id);
-      if (!done) return;
       const r = e.data;
+      const done = pending.get(r.id);
+      pending.delete(r.id);
+      if (!done) return;
       if ('model' in r) done.resolve(r.model);
+      else if ('status' in r) done.reject(new HttpError(r.status));
       else done.reject(new ViewMeshError(r.error));
     };
     worker.onerror = () => {
@@ -47,32 +49,27 @@ function getWorker(): Worker | null {
   return worker;
 }
 
-async function decodeInline(bytes: ArrayBuffer): Promise<DecodedModel> {
-  const [{ decodeTools }, { decodeModel }] = await Promise.all([
+async function decodeInline(url: string, headers: Record<string, string>): Promise<DecodedModel> {
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new HttpError(res.status);
+  const [bytes, { decodeTools }, { decodeModel }] = await Promise.all([
+    res.arrayBuffer(),
     import('./decodeTools'),
     import('./modelDecode'),
   ]);
   return decodeModel(bytes, await decodeTools());
 }
 
-function decodeBytes(bytes: ArrayBuffer): Promise<DecodedModel> {
-  const w = getWorker();
-  if (!w) return decodeInline(bytes);
-  const id = nextId++;
-  return new Promise<DecodedModel>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.postMessage({ id, bytes } satisfies DecodeRequest, [bytes]);
-  });
-}
-
 /** Downloads and decodes a model (view derivative or binary STL). */
-export async function decodeUrl(
+export function decodeUrl(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<DecodedModel> {
-  // The worker starts now, while the download runs.
-  getWorker();
-  const res = await fetch(url, { headers });
-  if (!res.ok) throw new HttpError(res.status);
-  return decodeBytes(await res.arrayBuffer());
+  const w = startDecodeWorker();
+  if (!w) return decodeInline(url, headers);
+  const id = nextId++;
+  return new Promise<DecodedModel>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    w.postMessage({ id, url, headers } satisfies DecodeRequest);
+  });
 }

@@ -34,6 +34,8 @@ export interface DecodedModel {
   triangles: number;
   /** Back faces must be drawn (false only for a closed surface facing outwards). */
   doubleSided: boolean;
+  /** When the download ran (epoch ms), where the decode worker fetched the model itself. */
+  download?: { start: number; end: number };
   /** When decoding started (epoch ms: comparable across threads) and how long each step took. */
   startedAt: number;
   decodeMs: number;

@@ -32,8 +32,9 @@ export interface ViewMesh {
 }
 
 /**
- * Performance entries for benchmarks and DevTools (`cusp:viewer:decode`, `cusp:viewer:normals`):
- * one per model, placed on this page's timeline from the worker's clock. No effect on rendering;
+ * Performance entries for benchmarks and DevTools (`cusp:viewer:download`, `cusp:viewer:decode`,
+ * `cusp:viewer:normals`): one per model, placed on this page's timeline from the worker's clock
+ * (a worker's downloads are not in the page's resource timing). No effect on rendering;
  * ignored where `performance.measure` cannot take options.
  */
 function measure(name: string, start: number, duration: number): void {
@@ -45,6 +46,10 @@ function measure(name: string, start: number, duration: number): void {
 }
 
 export function toViewMesh(d: DecodedModel): ViewMesh {
+  if (d.download) {
+    const from = d.download.start - performance.timeOrigin;
+    measure('cusp:viewer:download', from, d.download.end - d.download.start);
+  }
   const start = d.startedAt - performance.timeOrigin;
   measure('cusp:viewer:decode', start, d.decodeMs);
   measure('cusp:viewer:normals', start + d.decodeMs, d.normalsMs);

@@ -1,0 +1,12 @@
+/**
+ * The first viewer code a link runs. The viewer's HTML loads this as an async module script
+ * (api/src/routes/viewerPage.ts) and the entry chunk imports the same module, so it runs once,
+ * whichever comes first: on a viewer path it starts the decode worker, whose script and wasm then
+ * download with the app's code instead of after it, and which later fetches and decodes the
+ * models without waiting for the page's main thread.
+ */
+import { startDecodeWorker } from '../mesh/decodeClient';
+
+if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
+  startDecodeWorker();
+}

@@ -73,8 +73,7 @@ export function isClosedOutward(
   vertexCount: number,
   position: (v: number, out: Float64Array) => void,
 ): boolean {
-  const triangles = indices.length / 3;
-  if (triangles === 0) return false;
+  if (indices.length === 0) return false;
   const edges = new EdgeSet(indices.length);
   for (let t = 0; t < indices.length; t += 3) {
     const a = indices[t]!;

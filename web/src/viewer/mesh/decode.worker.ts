@@ -7,6 +7,7 @@
  * three.js, mounting the viewer). Arrays go back transferred, never copied.
  */
 import { decodeTools } from './decodeTools';
+import { fetchModel } from './fetchModel';
 import { decodeModel, transferablesOf, type DecodedModel } from './modelDecode';
 
 export interface DecodeRequest {
@@ -25,30 +26,16 @@ export type DecodeResponse =
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 async function handle(req: DecodeRequest): Promise<void> {
-  let res: Response;
   try {
-    res = await fetch(req.url, { headers: req.headers });
-  } catch {
-    scope.postMessage({ id: req.id, status: 0 } satisfies DecodeResponse);
-    return;
-  }
-  if (!res.ok) {
-    scope.postMessage({ id: req.id, status: res.status } satisfies DecodeResponse);
-    return;
-  }
-  try {
-    const [bytes, tools] = await Promise.all([res.arrayBuffer(), decodeTools()]);
-    const model = decodeModel(bytes, tools);
-    // Where the download fell on this worker's clock (epoch ms, comparable across threads).
-    const timing = performance.getEntriesByName(res.url, 'resource')[0] as
-      PerformanceResourceTiming | undefined;
-    if (timing) {
-      model.download = {
-        start: performance.timeOrigin + timing.startTime,
-        end: performance.timeOrigin + timing.responseEnd,
-      };
+    const r = await fetchModel(req.url, req.headers, async (bytes) =>
+      decodeModel(bytes, await decodeTools()),
+    );
+    if ('status' in r) {
+      scope.postMessage({ id: req.id, status: r.status } satisfies DecodeResponse);
+      return;
     }
-    scope.postMessage({ id: req.id, model } satisfies DecodeResponse, transferablesOf(model));
+    const reply: DecodeResponse = { id: req.id, model: r.model };
+    scope.postMessage(reply, transferablesOf(r.model));
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     scope.postMessage({ id: req.id, error } satisfies DecodeResponse);

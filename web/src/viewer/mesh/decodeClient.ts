@@ -6,6 +6,7 @@
  */
 import type { DecodedModel } from './modelDecode';
 import type { DecodeRequest, DecodeResponse } from './decode.worker';
+import { fetchModel } from './fetchModel';
 import { ViewMeshError } from './viewMeshError';
 
 /** Status of a failed fetch; spec §7: file fetch failures throw 'HTTP {status}'. */
@@ -50,14 +51,16 @@ export function startDecodeWorker(): Worker | null {
 }
 
 async function decodeInline(url: string, headers: Record<string, string>): Promise<DecodedModel> {
-  const res = await fetch(url, { headers });
-  if (!res.ok) throw new HttpError(res.status);
-  const [bytes, { decodeTools }, { decodeModel }] = await Promise.all([
-    res.arrayBuffer(),
-    import('./decodeTools'),
-    import('./modelDecode'),
-  ]);
-  return decodeModel(bytes, await decodeTools());
+  const r = await fetchModel(url, headers, async (bytes) => {
+    // The decoders load while the model downloads, only where this fallback runs.
+    const [{ decodeTools }, { decodeModel }] = await Promise.all([
+      import('./decodeTools'),
+      import('./modelDecode'),
+    ]);
+    return decodeModel(bytes, await decodeTools());
+  });
+  if ('status' in r) throw new HttpError(r.status);
+  return r.model;
 }
 
 /** Downloads and decodes a model (view derivative or binary STL). */

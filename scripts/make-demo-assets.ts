@@ -1,7 +1,7 @@
 /**
  * Builds the /viewer/demo assets (spec §2: seven layers) into web/public/demo:
  *
- *   upper and lower teeth  the real arches of ../shared/fixtures/mesh (MIT, see PROVENANCE.md),
+ *   upper and lower teeth  the real arches of tests/fixtures/mesh (MIT, see PROVENANCE.md),
  *                          placed in occlusion-like positions, grouped as Teeth;
  *   gingiva (upper/lower)  a gum ridge swept along each arch, wrapping the cervical third of the
  *                          crowns with interdental papillae;

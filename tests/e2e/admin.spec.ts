@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeSolution } from '../support/accounts';
 import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
-import { ROOT } from './support/paths';
+import { meshFixtures } from '../support/fixturePaths';
 
 /**
  * The admin journey against a real Cusp (its own server: the admin comes from ADMIN_EMAILS).
@@ -15,7 +15,7 @@ const ADMIN_EMAIL = 'root@admin-e2e.test';
 const TECH_EMAIL = 'tina@lab-e2e.test';
 const PASSWORD = 'correct-otter-lamp-42';
 const DAY = 86_400_000;
-const STL = path.join(ROOT, '..', 'shared', 'fixtures', 'mesh', 'molar-crown-fdi16.stl');
+const STL = path.join(meshFixtures, 'molar-crown-fdi16.stl');
 
 const test = base.extend<object, { cusp: CuspServer }>({
   cusp: [

@@ -9,9 +9,10 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_PASSWORD, verifiedAccount } from './support/accounts';
 import { test, expect } from './support/cusp';
-import { ROOT, SCREENSHOT_DIR } from './support/paths';
+import { fixturesDir } from '../support/fixturePaths';
+import { SCREENSHOT_DIR } from './support/paths';
 
-const FIXTURES = path.join(ROOT, '..', 'shared', 'fixtures');
+const FIXTURES = fixturesDir;
 const STL = path.join(FIXTURES, 'mesh', 'molar-crown-fdi16.stl');
 const OBJ = path.join(FIXTURES, 'mesh', 'molar-crown-fdi16.obj');
 const DCM = path.join(FIXTURES, 'dcm', 'example_ca.dcm');

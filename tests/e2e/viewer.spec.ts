@@ -4,7 +4,8 @@ import type { Locator, Page, Route } from '@playwright/test';
 import { encodeSolution, type ReceivedMail } from '../support/accounts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtpPeer';
 import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
-import { ROOT, SCREENSHOT_DIR } from './support/paths';
+import { meshFixtures } from '../support/fixturePaths';
+import { SCREENSHOT_DIR } from './support/paths';
 import { brightPixels, decodePng, differingPixels, type Rgba } from './support/png';
 
 /**
@@ -15,7 +16,7 @@ import { brightPixels, decodePng, differingPixels, type Rgba } from './support/p
  * (`data-viewer-ready` on the canvas, the overlay), never with fixed sleeps.
  */
 
-const MESH = path.join(ROOT, '..', 'shared', 'fixtures', 'mesh');
+const MESH = meshFixtures;
 const PASSWORD = 'correct-otter-lamp-42';
 const TECH_EMAIL = 'tess@viewer-e2e.test';
 const TECH_NAME = 'Tess Viewer';

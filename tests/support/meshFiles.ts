@@ -4,11 +4,10 @@
  * only feed known fixtures into code under test.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { meshFixtures } from './fixturePaths.js';
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const meshFixtures = join(repoRoot, '..', 'shared', 'fixtures', 'mesh');
+export { meshFixtures, repoRoot } from './fixturePaths.js';
 
 /** Binary STL → triangle soup positions (9 floats per triangle). */
 export function readBinaryStl(bytes: Uint8Array): Float32Array {

@@ -1,15 +1,16 @@
 /**
  * Helpers for project tests: signed-in users made through the real accounts API (register, the
  * mailed verification link, login), multipart bodies built by hand (so tests control every byte
- * and header), and mesh files from `../shared/fixtures`.
+ * and header), and mesh files from `tests/fixtures`.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApp } from './app.js';
 import { STRONG_PASSWORD, freshIp, mailedVerificationToken, solveBotCheck } from './accounts.js';
-import { meshFixtures, readObj, repoRoot } from './meshFiles.js';
+import { dcmFixtures, meshFixtures } from './fixturePaths.js';
+import { readObj } from './meshFiles.js';
 
-export const dcmFixtures = join(repoRoot, '..', 'shared', 'fixtures', 'dcm');
+export { dcmFixtures } from './fixturePaths.js';
 export const fixture = (dir: 'mesh' | 'dcm', name: string): Buffer =>
   readFileSync(join(dir === 'mesh' ? meshFixtures : dcmFixtures, name));
 

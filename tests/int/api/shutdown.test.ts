@@ -3,11 +3,10 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dcmFixtures } from '../../support/fixturePaths.js';
 import { startCuspProcess } from '../../support/process.js';
 
-const fixture = readFileSync(
-  join(process.cwd(), '..', 'shared', 'fixtures', 'dcm', 'example_ca.dcm'),
-);
+const fixture = readFileSync(join(dcmFixtures, 'example_ca.dcm'));
 
 describe('graceful shutdown', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cusp-stop-'));

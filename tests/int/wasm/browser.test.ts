@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/support/chromium.js';
 import { BAD_INPUT_CASES } from './support/badInputCases.js';
 import type { BrowserResult } from './support/browserEntry.js';
-import { dcmFixtures, repoRoot, sharedFixtures } from './support/fixtures.js';
+import { dcmFixtures, fixturesDir, repoRoot } from './support/fixtures.js';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html',
@@ -18,12 +18,12 @@ const MIME: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** Serves the Vite bundle at / and the shared fixtures at /fixtures/. */
+/** Serves the Vite bundle at / and the fixtures at /fixtures/. */
 function serve(dist: string): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const [base, rel] = url.pathname.startsWith('/fixtures/')
-      ? [sharedFixtures, url.pathname.slice('/fixtures/'.length)]
+      ? [fixturesDir, url.pathname.slice('/fixtures/'.length)]
       : [dist, url.pathname === '/' ? 'index.html' : url.pathname.slice(1)];
     const file = normalize(join(base, decodeURIComponent(rel)));
     if (!file.startsWith(base + sep)) {

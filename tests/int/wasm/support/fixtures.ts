@@ -1,16 +1,15 @@
-/** Paths and expectations of the shared fixtures (resolved from the repository root). */
+/** Paths and expectations of the DCM fixtures in `tests/fixtures`. */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fixturesDir } from '../../../support/fixturePaths.js';
 
-export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-export const sharedFixtures = join(repoRoot, '..', 'shared', 'fixtures');
+export { fixturesDir, repoRoot } from '../../../support/fixturePaths.js';
 
 export { EXPECTED_ERROR_CODES, type ExpectedFixture } from './fixtureCodes.js';
 import type { ExpectedFixture } from './fixtureCodes.js';
 
 export function dcmFixtures(): { dir: string; expected: Record<string, ExpectedFixture> } {
-  const dir = join(sharedFixtures, 'dcm');
+  const dir = join(fixturesDir, 'dcm');
   const raw = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Record<
     string,
     unknown

@@ -27,7 +27,9 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const dryRun = argv[0] === '--dry-run';
+  // `npm run retention --dry-run` (without `--`) hands the flag to npm, not to us: npm then
+  // sets npm_config_dry_run, and the operator still gets the dry run they asked for.
+  const dryRun = argv[0] === '--dry-run' || process.env.npm_config_dry_run === 'true';
   let config;
   try {
     config = loadConfig();

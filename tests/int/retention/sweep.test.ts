@@ -262,5 +262,5 @@ describe.each(testDrivers())('retention sweep at start-up (%s)', (driver) => {
     } finally {
       await second.close();
     }
-  });
+  }, 180_000);
 });

@@ -17,6 +17,9 @@ const DAY_MS = 24 * 60 * 60_000;
 export const retentionCutoff = (now: Date): Date =>
   new Date(now.getTime() - PUBLIC_PROJECT_RETENTION_DAYS * DAY_MS);
 
+const creationOf = (events: readonly ProjectEvent[]): ProjectCreated | undefined =>
+  events.find((e): e is ProjectCreated => e.type === 'ProjectCreated');
+
 /**
  * The event stream decides, not the read model: due only while the project is live, anonymous
  * and created at or before the cutoff.
@@ -31,9 +34,6 @@ export function dueForRetention(events: readonly ProjectEvent[], cutoff: Date): 
     Date.parse(created.data.createdAt) <= cutoff.getTime()
   );
 }
-
-const creationOf = (events: readonly ProjectEvent[]): ProjectCreated | undefined =>
-  events.find((e): e is ProjectCreated => e.type === 'ProjectCreated');
 
 export interface DueProject {
   projectId: string;

@@ -24,6 +24,7 @@ import type { AppDeps } from './deps.js';
 import { OutboxSender, Outbox } from './mail/outbox.js';
 import { ViewWorkerPool } from './mesh/viewWorkerPool.js';
 import { FileMailer, SmtpMailer } from './mail/transports.js';
+import { startRetentionSweeper } from './retention/sweep.js';
 import { openEventStore } from './store/open.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,6 +38,12 @@ export interface Composed {
 export interface CreateDepsOptions {
   /** Run the mail sender loop in this process (default true; the admin CLI turns it off). */
   mailSender?: boolean;
+  /**
+   * Run the sweepers in this process: orphan blobs every 15 minutes, expired anonymous projects
+   * at start-up and daily. Default: wherever the mail sender runs (serving processes); the
+   * operator CLIs run neither, so a dry run changes nothing.
+   */
+  sweepers?: boolean;
 }
 
 export async function createDeps(
@@ -45,6 +52,7 @@ export async function createDeps(
   options: CreateDepsOptions = {},
 ): Promise<Composed> {
   const closers: (() => Promise<void>)[] = [];
+  const sweepers = options.sweepers ?? options.mailSender !== false;
   const close = async () => {
     for (const c of closers.reverse()) {
       try {
@@ -83,17 +91,19 @@ export async function createDeps(
 
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
     const now = () => new Date();
-    // Blobs no event references (a crash between write and append) are removed once older than
-    // BLOB_SWEEP_GRACE_SECONDS (an hour by default), at start-up and every 15 minutes.
-    const stopSweeper = startBlobSweeper({
-      blobs,
-      store,
-      graceMs: config.BLOB_SWEEP_GRACE_SECONDS * 1000,
-      intervalMs: 15 * 60_000,
-      now,
-      log: log.child({ component: 'blob-sweeper' }),
-    });
-    closers.push(async () => stopSweeper());
+    if (sweepers) {
+      // Blobs no event references (a crash between write and append) are removed once older than
+      // BLOB_SWEEP_GRACE_SECONDS (an hour by default), at start-up and every 15 minutes.
+      const stopSweeper = startBlobSweeper({
+        blobs,
+        store,
+        graceMs: config.BLOB_SWEEP_GRACE_SECONDS * 1000,
+        intervalMs: 15 * 60_000,
+        now,
+        log: log.child({ component: 'blob-sweeper' }),
+      });
+      closers.push(async () => stopSweeper());
+    }
     const mesh = createMeshSanitizer();
     // The mesh worker threads (upload validation, DCM conversion) end with the process.
     closers.push(() => closeMeshPool());
@@ -158,6 +168,14 @@ export async function createDeps(
       now,
       webRoot: existsSync(join(webRoot, 'index.html')) ? webRoot : undefined,
     };
+    if (sweepers) {
+      // Anonymous projects are deleted 365 days after creation (spec §1, §9).
+      const stopRetention = startRetentionSweeper({
+        ...deps,
+        log: log.child({ component: 'retention' }),
+      });
+      closers.push(stopRetention);
+    }
     return { deps, close };
   } catch (err) {
     await close();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../api/src/app.js';
-import { createDeps } from '../../api/src/compose.js';
+import { createDeps, type CreateDepsOptions } from '../../api/src/compose.js';
 import { loadConfig } from '../../api/src/config.js';
 import type { AppDeps } from '../../api/src/deps.js';
 import { createPgDatabase, type DriverName } from './db.js';
@@ -24,6 +24,13 @@ export interface TestApp {
 export interface StartTestAppOptions {
   /** Serve this folder as the built web app instead of `web/dist`. */
   webRoot?: string;
+  /**
+   * Start on existing data (a restart): this data dir and, for `pg`, this database. The caller
+   * owns them; `close` leaves them in place.
+   */
+  data?: { dataDir: string; databaseUrl?: string };
+  /** Options of the composition root (e.g. `sweepers: false`). */
+  compose?: CreateDepsOptions;
 }
 
 export async function startTestApp(
@@ -31,8 +38,10 @@ export async function startTestApp(
   env: Record<string, string> = {},
   opts: StartTestAppOptions = {},
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cusp-test-'));
-  const pgDb = driver === 'pg' ? await createPgDatabase() : undefined;
+  const dataDir = opts.data?.dataDir ?? mkdtempSync(join(tmpdir(), 'cusp-test-'));
+  const pgDb = driver === 'pg' && !opts.data ? await createPgDatabase() : undefined;
+  const databaseUrl = pgDb?.url ?? opts.data?.databaseUrl;
+  if (driver === 'pg' && !databaseUrl) throw new Error('pg: data.databaseUrl is required');
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -40,11 +49,11 @@ export async function startTestApp(
     PUBLIC_BASE_URL: 'http://cusp.test',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(driver === 'pg' ? { DATABASE_URL: databaseUrl! } : {}),
     ...env,
   });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const { deps, close } = await createDeps(config, log);
+  const { deps, close } = await createDeps(config, log, opts.compose);
   if (opts.webRoot) deps.webRoot = opts.webRoot;
   const app = await buildApp(deps, { loggerInstance: log });
   await app.ready();
@@ -57,7 +66,7 @@ export async function startTestApp(
       await app.close();
       await close();
       await pgDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.data) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

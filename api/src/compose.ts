@@ -37,6 +37,8 @@ export interface Composed {
 export interface CreateDepsOptions {
   /** Run the mail sender loop in this process (default true; the admin CLI turns it off). */
   mailSender?: boolean;
+  /** The clock (default the system clock); tests move it to reach expiries. */
+  now?: () => Date;
 }
 
 export async function createDeps(
@@ -82,7 +84,7 @@ export async function createDeps(
     closers.push(() => projections.stop());
 
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-    const now = () => new Date();
+    const now = options.now ?? (() => new Date());
     // Blobs no event references (a crash between write and append) are removed once older than
     // BLOB_SWEEP_GRACE_SECONDS (an hour by default), at start-up and every 15 minutes.
     const stopSweeper = startBlobSweeper({

@@ -24,6 +24,8 @@ export interface TestApp {
 export interface StartTestAppOptions {
   /** Serve this folder as the built web app instead of `web/dist`. */
   webRoot?: string;
+  /** The app's clock (default the system clock), for expiry tests. */
+  now?: () => Date;
 }
 
 export async function startTestApp(
@@ -44,7 +46,7 @@ export async function startTestApp(
     ...env,
   });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const { deps, close } = await createDeps(config, log);
+  const { deps, close } = await createDeps(config, log, opts.now ? { now: opts.now } : {});
   if (opts.webRoot) deps.webRoot = opts.webRoot;
   const app = await buildApp(deps, { loggerInstance: log });
   await app.ready();

@@ -141,6 +141,8 @@ export async function createDeps(
       now,
       log: log.child({ component: 'accounts' }),
     });
+    // Reset requests answered but still mailing finish before the database closes.
+    closers.push(() => accounts.passwordResets.idle());
 
     const webRoot = join(repoRoot, 'web', 'dist');
     const deps: AppDeps = {

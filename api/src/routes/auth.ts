@@ -141,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         purpose: 'password-reset',
         ip: request.ip,
       });
-      return reply.code(202).send(await accounts.passwordResets.request(body.email, ctx(request)));
+      return reply.code(202).send(accounts.passwordResets.request(body.email, ctx(request)));
     },
   );
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_RESET_TTL_MS } from '../../../api/src/auth/passwordResetTokens.js';
 import { userStream } from '../../../api/src/domain/user.js';
+import { redactUrl } from '../../../api/src/http/redact.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import {
   STRONG_PASSWORD,
@@ -272,6 +273,12 @@ describe.each(testDrivers())('forgot password API (%s)', (driver) => {
     expect((await login(email, STRONG_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('keeps reset links out of logged URLs: the page URL is redacted, API calls carry none', () => {
+    const token = 'A'.repeat(43);
+    expect(redactUrl(`/reset-password?token=${token}`)).toBe('/reset-password?token=[redacted]');
+    expect(redactUrl(`/reset-password?x=1&token=${token}`)).not.toContain(token);
+  });
+
   it('refuses malformed and unknown links with the same 410', async () => {
     for (const token of ['', 'x', 'A'.repeat(43), '../../etc/passwd']) {
       const r = await post('/api/reset-password', { token, password: NEW_PASSWORD });
@@ -302,6 +309,7 @@ describe.each(testDrivers())('forgot password API (%s)', (driver) => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await forgot(email));
     for (const a of answers) expect(a.json()).toEqual({ message: SENT });
+    await t.deps.accounts.passwordResets.idle();
     const queued = await t.deps.db.query<{ c: number }>(
       `SELECT count(*)::int AS c FROM outbox WHERE kind = 'password-reset' AND subject_id = $1`,
       [`user-${id}`],

@@ -133,6 +133,8 @@ test.describe('accounts', () => {
     await expect(check).toHaveAttribute('data-state', 'success', { timeout: 60_000 });
     await expect(page.getByLabel('Password')).toHaveValue(E2E_PASSWORD);
     await page.screenshot({ path: shotPath('login-check-before-submit.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shotPath('login-check-before-submit-390.png'), fullPage: true });
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Elsewhere Tech');

@@ -75,8 +75,8 @@ function ctx(request: FastifyRequest) {
 /**
  * Accounts (spec §7 auth calls; architecture §9): register, login, me, logout, e-mail
  * verification (GET reports, POST verifies), resend, and forgot password (request, check the
- * link, set the new password). Answers: `{ token, user,
- * requiresVerification, message }` for login/register, `{ error, code }` for failures.
+ * link, set the new password). Answers: `{ token, user, requiresVerification, message }` for
+ * login/register, `{ error, code }` for failures.
  */
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { accounts } = deps;

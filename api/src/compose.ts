@@ -44,6 +44,8 @@ export interface CreateDepsOptions {
    * operator CLIs run neither, so a dry run changes nothing.
    */
   sweepers?: boolean;
+  /** The clock (default the system clock); tests move it to reach expiries. */
+  now?: () => Date;
 }
 
 export async function createDeps(
@@ -90,7 +92,7 @@ export async function createDeps(
     closers.push(() => projections.stop());
 
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-    const now = () => new Date();
+    const now = options.now ?? (() => new Date());
     if (sweepers) {
       // Blobs no event references (a crash between write and append) are removed once older than
       // BLOB_SWEEP_GRACE_SECONDS (an hour by default), at start-up and every 15 minutes.
@@ -149,6 +151,8 @@ export async function createDeps(
       now,
       log: log.child({ component: 'accounts' }),
     });
+    // Reset requests answered but still mailing finish before the database closes.
+    closers.push(() => accounts.passwordResets.idle());
 
     const webRoot = join(repoRoot, 'web', 'dist');
     const deps: AppDeps = {

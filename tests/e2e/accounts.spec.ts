@@ -1,5 +1,23 @@
-import { E2E_PASSWORD, verificationLink, verifiedAccount } from './support/accounts';
-import { test, expect } from './support/cusp';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { E2E_PASSWORD, resetLink, verificationLink, verifiedAccount } from './support/accounts';
+import { test, expect, type CuspServer } from './support/cusp';
+import { SCREENSHOT_DIR } from './support/paths';
+
+function shotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, name);
+}
+
+/** POST /api/login straight to the server (another device, as far as the page knows). */
+async function apiLogin(cusp: CuspServer, email: string, password: string) {
+  const res = await fetch(`${cusp.baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return { status: res.status, body: (await res.json()) as { token?: string } };
+}
 
 test.describe('accounts', () => {
   test('register → open the mailed link → verify → log in → dashboard → log out', async ({
@@ -90,5 +108,101 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Guarded Tech');
+  });
+
+  test('failures on another device: the check is on screen before the first submit, the password kept', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `elsewhere.${Date.now()}@lab.example`;
+    await verifiedAccount(cusp, email, 'Elsewhere Tech');
+    // Two wrong passwords typed somewhere else: the server now requires the check for this address.
+    for (let i = 0; i < 2; i++) {
+      expect((await apiLogin(cusp, email, 'wrong-password-99')).status).toBe(401);
+    }
+
+    await page.goto('/login');
+    await expect(page.getByTestId('bot-check')).toHaveCount(0);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    // No submit yet: the page asked the server, and the check is there.
+    const check = page.getByTestId('bot-check');
+    await expect(check).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveValue(E2E_PASSWORD);
+    await expect(check).toHaveAttribute('data-state', 'success', { timeout: 60_000 });
+    await expect(page.getByLabel('Password')).toHaveValue(E2E_PASSWORD);
+    await page.screenshot({ path: shotPath('login-check-before-submit.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shotPath('login-check-before-submit-390.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Elsewhere Tech');
+  });
+
+  test('forgot password: request → mailed link → new password → sign in; the old session is refused', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(180_000);
+    const email = `forgot.${Date.now()}@lab.example`;
+    const newPassword = 'violet-harbour-kettle-7';
+    await verifiedAccount(cusp, email, 'Forgetful Tech');
+    const old = await apiLogin(cusp, email, E2E_PASSWORD);
+    expect(old.status).toBe(200);
+    const me = (token: string) =>
+      fetch(`${cusp.baseURL}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me(old.body.token!)).status).toBe(200);
+
+    await page.goto('/login');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
+    // The address typed on the login page came along.
+    await expect(page.getByLabel('Email Address')).toHaveValue(email);
+    await expect(page.getByTestId('bot-check')).toHaveAttribute('data-state', 'success', {
+      timeout: 60_000,
+    });
+    await page.screenshot({ path: shotPath('forgot-password.png') });
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check Your Email');
+    await expect(page.getByTestId('reset-link-sent')).toContainText('valid for 1 hour');
+
+    const link = await resetLink(cusp, email);
+    expect(link.startsWith(`${cusp.baseURL}/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    await expect(page.getByText('At least 12 characters. Avoid common passwords.')).toBeVisible();
+    // The policy holds on the page too.
+    await page.getByLabel('New Password', { exact: true }).fill('too-short');
+    await page.getByLabel('Confirm New Password').fill('too-short');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page.getByText('Password must be at least 12 characters')).toBeVisible();
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm New Password').fill(newPassword);
+    await page.screenshot({ path: shotPath('reset-password.png') });
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password Changed');
+    await expect(page.getByTestId('page-reset-password')).toContainText(
+      'Your password has been changed. Please sign in with your new password.',
+    );
+
+    // Every session ended: the token from before the reset is refused.
+    expect((await me(old.body.token!)).status).toBe(401);
+    expect((await apiLogin(cusp, email, E2E_PASSWORD)).status).toBe(401);
+
+    await page.getByRole('link', { name: 'Continue to Login' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Forgetful Tech');
+
+    // The link was used up.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset Link Invalid');
+    await expect(page.getByRole('link', { name: 'Request a New Link' })).toBeVisible();
   });
 });

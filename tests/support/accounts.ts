@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
+import type { BotCheckPurpose } from '../../api/src/botcheck/botCheck.js';
 
 let ipCounter = 1;
 /** A fresh client address (10.x.y.z) for X-Forwarded-For. */
@@ -18,7 +19,7 @@ export function freshIp(): string {
 
 export async function solveBotCheck(
   app: FastifyInstance,
-  purpose: 'login' | 'register' | 'public-upload',
+  purpose: BotCheckPurpose,
   ip = freshIp(),
 ): Promise<string> {
   const res = await app.inject({

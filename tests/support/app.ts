@@ -31,6 +31,8 @@ export interface StartTestAppOptions {
   data?: { dataDir: string; databaseUrl?: string };
   /** Options of the composition root (e.g. `sweepers: false`). */
   compose?: CreateDepsOptions;
+  /** The app's clock (default the system clock), for expiry tests. */
+  now?: () => Date;
 }
 
 export async function startTestApp(
@@ -53,7 +55,10 @@ export async function startTestApp(
     ...env,
   });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const { deps, close } = await createDeps(config, log, opts.compose);
+  const { deps, close } = await createDeps(config, log, {
+    ...opts.compose,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   if (opts.webRoot) deps.webRoot = opts.webRoot;
   const app = await buildApp(deps, { loggerInstance: log });
   await app.ready();

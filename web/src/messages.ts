@@ -112,6 +112,20 @@ export const VERIFICATION_FAILED = 'Verification failed';
 export const NETWORK_ERROR = 'Network error occurred';
 export const INVALID_VERIFICATION_LINK = 'Invalid verification link';
 
+// Forgot password
+export const FORGOT_PASSWORD_LINK = 'Forgot password?';
+export const PLEASE_ENTER_EMAIL = 'Please enter your email address';
+export const PLEASE_ENTER_NEW_PASSWORD = 'Please enter a new password';
+export const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match';
+export const RESET_LINK_SENT =
+  'If an account with this email address exists, we have sent it a link to choose a new password. The link is valid for 1 hour.';
+export const INVALID_RESET_LINK =
+  'This password reset link is invalid, has expired or was already used.';
+export const PASSWORD_CHANGED =
+  'Your password has been changed. Please sign in with your new password.';
+export const PASSWORD_RESET_FAILED = 'Could not change the password';
+export const SENDING = 'Sending...';
+
 // API client and app frame
 export const GENERIC_ERROR = 'An error occurred';
 export const UNEXPECTED_APPLICATION_ERROR = 'Unexpected Application Error!';

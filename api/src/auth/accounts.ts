@@ -18,6 +18,7 @@ import {
   userSubject,
 } from '../domain/user.js';
 import { AppError, Conflict, Gone, TooManyRequests, Unauthorized } from '../errors.js';
+import type { MailMessage } from '../mail/mailer.js';
 import type { Outbox } from '../mail/outbox.js';
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from '../mail/templates.js';
 import { type EventStore, type Position, WrongExpectedVersion } from '../store/eventStore.js';
@@ -26,6 +27,7 @@ import { DbRateLimiter } from './dbRateLimit.js';
 import { canonicalEmail } from './email.js';
 import { BOT_CHECK_AFTER_FAILURES, LoginGuard, MAX_FAILURES_PER_HOUR } from './loginGuard.js';
 import type { PasswordHasher } from './passwords.js';
+import { PasswordResets } from './passwordReset.js';
 import { emailLookup } from './secrets.js';
 import { SessionStore } from './sessions.js';
 import { VerificationTokens } from './verificationTokens.js';
@@ -98,20 +100,29 @@ export interface AccountsOptions {
 }
 
 /**
- * Accounts: registration, verification, login, sessions, roles, deletion. Routes stay thin and
- * call these; the rules of the user itself live in the pure decider (domain/user.ts).
+ * Accounts: registration, verification, login, sessions, roles, deletion, and (through
+ * `passwordResets`) forgot password. Routes stay thin and call these; the rules of the user
+ * itself live in the pure decider (domain/user.ts).
  */
 export class Accounts {
   readonly sessions: SessionStore;
   readonly verification: VerificationTokens;
   readonly guard: LoginGuard;
   readonly limiter: DbRateLimiter;
+  readonly passwordResets: PasswordResets;
 
   constructor(private readonly o: AccountsOptions) {
     this.sessions = new SessionStore(o.db, o.now);
     this.verification = new VerificationTokens(o.db, o.now);
     this.guard = new LoginGuard(o.db, o.now);
     this.limiter = new DbRateLimiter(o.db, o.now);
+    this.passwordResets = new PasswordResets({
+      accounts: this,
+      db: o.db,
+      hasher: o.hasher,
+      now: o.now,
+      log: o.log,
+    });
   }
 
   // ------------------------------------------------------------ helpers
@@ -120,7 +131,8 @@ export class Accounts {
     return emailLookup(this.o.lookupKey, canonical);
   }
 
-  private link(path: string): string {
+  /** An absolute link for a mail, from PUBLIC_BASE_URL only (never the Host header). */
+  link(path: string): string {
     return `${this.o.config.publicBaseUrl}${path}`;
   }
 
@@ -229,7 +241,7 @@ export class Accounts {
     return state.status === 'active' ? this.toPublic(state) : null;
   }
 
-  private async userIdByEmail(canonical: string): Promise<string | undefined> {
+  async userIdByEmail(canonical: string): Promise<string | undefined> {
     const r = await this.o.db.query<{ user_id: string }>(
       'SELECT user_id FROM user_emails WHERE email_lookup = $1',
       [this.lookup(canonical)],
@@ -237,7 +249,7 @@ export class Accounts {
     return r.rows[0]?.user_id;
   }
 
-  private async queueMail(kind: string, userId: string, message: ReturnType<typeof welcomeMail>) {
+  async queueMail(kind: string, userId: string, message: MailMessage): Promise<void> {
     await this.o.outbox.enqueue({ kind, subjectId: userSubject(userId), message });
   }
 
@@ -606,6 +618,7 @@ export class Accounts {
     await this.o.db.transaction(async (tx) => {
       await this.sessions.revokeAll(userId, tx);
       await this.verification.revokeAll(userId, tx);
+      await this.passwordResets.tokens.revokeAll(userId, tx);
       await tx.query('DELETE FROM user_credentials WHERE user_id = $1', [userId]);
       await tx.query('DELETE FROM user_emails WHERE user_id = $1', [userId]);
       await this.o.keys.destroy(userSubject(userId), tx);

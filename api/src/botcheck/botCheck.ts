@@ -1,7 +1,7 @@
 import { AppError, ValidationError } from '../errors.js';
 
 /** What a bot check protects; bound into the challenge so a login payload cannot open an upload. */
-export const BOT_CHECK_PURPOSES = ['login', 'register', 'public-upload'] as const;
+export const BOT_CHECK_PURPOSES = ['login', 'register', 'public-upload', 'password-reset'] as const;
 export type BotCheckPurpose = (typeof BOT_CHECK_PURPOSES)[number];
 
 export type BotCheckFailure =

@@ -2,8 +2,8 @@
  * The user aggregate (stream `user-{uuid}`): event types, state, `evolve` and `decide`.
  * Pure: no I/O, no clock, no ids made here. Personal fields (name, e-mail, company) arrive
  * already sealed with the user's data key and stay opaque strings to the domain. Secrets
- * (password hashes, session and verification tokens) never enter these events (architecture §4):
- * they live in ordinary tables next to the event store.
+ * (password hashes, session, verification and reset tokens) never enter these events
+ * (architecture §4): they live in ordinary tables next to the event store.
  */
 
 /** A field sealed with the user's data key (`v1:<iv>:<ct>:<tag>`); opaque here. */
@@ -37,19 +37,38 @@ export interface RoleRevoked {
   type: 'RoleRevoked';
   data: { userId: string; role: Role; revokedAt: string };
 }
+/** A reset link was mailed (forgot password). No address, no token: those never enter events. */
+export interface PasswordResetRequested {
+  type: 'PasswordResetRequested';
+  data: { userId: string; requestedAt: string };
+}
+/** The password was replaced through a reset link; every session of the user was ended. */
+export interface PasswordChanged {
+  type: 'PasswordChanged';
+  data: { userId: string; changedAt: string; via: 'reset_link' };
+}
 /** Carries no personal data: the events stay for audit, the data key is destroyed. */
 export interface UserDeleted {
   type: 'UserDeleted';
   data: { userId: string; deletedAt: string };
 }
 
-export type UserEvent = UserRegistered | EmailVerified | RoleGranted | RoleRevoked | UserDeleted;
+export type UserEvent =
+  | UserRegistered
+  | EmailVerified
+  | RoleGranted
+  | RoleRevoked
+  | PasswordResetRequested
+  | PasswordChanged
+  | UserDeleted;
 export type UserEventType = UserEvent['type'];
 export const USER_EVENT_TYPES: readonly UserEventType[] = [
   'UserRegistered',
   'EmailVerified',
   'RoleGranted',
   'RoleRevoked',
+  'PasswordResetRequested',
+  'PasswordChanged',
   'UserDeleted',
 ];
 
@@ -98,6 +117,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return state.status === 'active' && state.role === event.data.role
         ? { ...state, role: 'user' }
         : state;
+    case 'PasswordResetRequested':
+    case 'PasswordChanged':
+      // Credentials live outside the events; the aggregate's state does not change.
+      return state;
     case 'UserDeleted':
       return { status: 'deleted', userId: event.data.userId, deletedAt: event.data.deletedAt };
     default: {
@@ -136,12 +159,27 @@ export interface RevokeRole {
   type: 'RevokeRole';
   data: { userId: string; role: Role; at: string };
 }
+export interface RequestPasswordReset {
+  type: 'RequestPasswordReset';
+  data: { userId: string; at: string };
+}
+export interface ChangePassword {
+  type: 'ChangePassword';
+  data: { userId: string; via: 'reset_link'; at: string };
+}
 export interface DeleteUser {
   type: 'DeleteUser';
   data: { userId: string; at: string };
 }
 
-export type UserCommand = RegisterUser | VerifyEmail | GrantRole | RevokeRole | DeleteUser;
+export type UserCommand =
+  | RegisterUser
+  | VerifyEmail
+  | GrantRole
+  | RevokeRole
+  | RequestPasswordReset
+  | ChangePassword
+  | DeleteUser;
 
 export type UserRuleCode =
   'user_exists' | 'user_not_found' | 'email_already_verified' | 'invalid_role';
@@ -215,6 +253,20 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         throw new UserRuleError('invalid_role', 'The user role cannot be revoked');
       if (user.role !== role) return [];
       return [{ type: 'RoleRevoked', data: { userId: user.userId, role, revokedAt: at } }];
+    }
+    case 'RequestPasswordReset': {
+      const user = active(state);
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: { userId: user.userId, requestedAt: command.data.at },
+        },
+      ];
+    }
+    case 'ChangePassword': {
+      const user = active(state);
+      const { via, at } = command.data;
+      return [{ type: 'PasswordChanged', data: { userId: user.userId, changedAt: at, via } }];
     }
     case 'DeleteUser': {
       const user = active(state);

@@ -78,7 +78,8 @@ ${loginLink}
 /**
  * Sent when someone registers with an address that already has an account: the page answers the
  * same as for a new address (no enumeration), and the owner learns about it here. While the
- * account is unverified, the mail carries a fresh verification link instead.
+ * account is unverified, the mail carries a fresh verification link instead; the link of the first
+ * mail keeps working until its stated expiry (that mail must not turn out to have lied).
  */
 export function alreadyRegisteredMail(
   to: string,
@@ -96,14 +97,14 @@ Someone, probably you, tried to register again with this email address. Your acc
 
 ${link.verify}
 
-The link is valid for 24 hours and can be used once.
+The link is valid for 24 hours and can be used once. Links we sent you earlier keep working until they expire.
 `,
       html: layout(
         'Verify your email address',
         [
           escapeHtml(greeting),
           'Someone, probably you, tried to register again with this email address. Your account is not verified yet; confirm your address with the button below.',
-          'The link is valid for 24 hours and can be used once.',
+          'The link is valid for 24 hours and can be used once. Links we sent you earlier keep working until they expire.',
         ],
         { label: 'Verify email address', href: link.verify },
       ),
@@ -130,5 +131,64 @@ If this was not you, you can ignore this message.
       ],
       { label: 'Sign in', href: link.login },
     ),
+  };
+}
+
+/**
+ * The forgot-password mail. No `devLink`: a reset link in the log would let anyone who reads the
+ * log take the account over (the embedded outbox keeps the .eml for local use).
+ */
+export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+  const greeting = `Hello ${name},`;
+  const lead = 'Someone, probably you, asked to reset the password of your Cusp account.';
+  const validity = 'The link is valid for 1 hour and can be used once.';
+  const ignore =
+    'If you did not ask for this, you can ignore this message: your password stays unchanged.';
+  return {
+    to,
+    subject: 'Reset your Cusp password',
+    text: `${greeting}
+
+${lead} Choose a new password here:
+
+${link}
+
+${validity} ${ignore}
+`,
+    html: layout(
+      'Reset your Cusp password',
+      [
+        escapeHtml(greeting),
+        `${lead} Choose a new password with the button below.`,
+        validity,
+        ignore,
+      ],
+      { label: 'Choose a new password', href: link },
+    ),
+  };
+}
+
+/** Sent after a reset: the owner learns of it even when someone else did it. */
+export function passwordChangedMail(to: string, name: string, forgotLink: string): MailMessage {
+  const greeting = `Hello ${name},`;
+  const lead =
+    'The password of your Cusp account was just changed with a reset link, and every signed-in session was ended.';
+  const notYou =
+    'If this was not you, choose a new password right away with the button below and tell our support.';
+  return {
+    to,
+    subject: 'Your Cusp password was changed',
+    text: `${greeting}
+
+${lead}
+
+${notYou}
+
+${forgotLink}
+`,
+    html: layout('Your Cusp password was changed', [escapeHtml(greeting), lead, notYou], {
+      label: 'Reset the password again',
+      href: forgotLink,
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
+import { PASSWORD_CHANGED_MESSAGE } from '../auth/passwordReset.js';
 import { requireUser } from '../auth/guard.js';
 import { PASSWORD_MAX_BYTES, PASSWORD_MESSAGES, passwordProblem } from '../auth/passwordPolicy.js';
 import { displayText } from '../auth/text.js';
@@ -15,6 +16,11 @@ export const AUTH_RATE_LIMITS = {
   register: { max: 5, timeWindow: 60 * 60_000 },
   resend: { max: 10, timeWindow: 60 * 60_000 },
   verify: { max: 30, timeWindow: 60_000 },
+  /** The login page asks while the address is typed; cheap, answers from one indexed row. */
+  loginBotCheck: { max: 60, timeWindow: 60_000 },
+  /** Forgot password is limited like login; each account also gets at most 3 mails an hour. */
+  forgotPassword: { max: 20, timeWindow: 60_000 },
+  resetPassword: { max: 20, timeWindow: 60_000 },
 } as const;
 
 const PLEASE_FILL_IN_ALL_FIELDS = 'Please fill in all fields';
@@ -42,6 +48,15 @@ const loginBody = z
 
 const resendBody = z.object({ email: z.string().max(320) }).strict();
 const tokenParams = z.object({ token: z.string().max(100) }).strict();
+const emailBody = z.object({ email: z.string().max(320) }).strict();
+const forgotBody = z.object({ email: z.string().max(320), turnstileToken: botCheckField }).strict();
+// Reset tokens travel in bodies, never in API paths: no URL carrying one reaches a log.
+const resetToken = z.string().max(100);
+const resetCheckBody = z.object({ token: resetToken }).strict();
+const resetBody = z.object({ token: resetToken, password }).strict();
+
+const PLEASE_ENTER_EMAIL = 'Please enter your email address';
+const PLEASE_ENTER_NEW_PASSWORD = 'Please enter a new password';
 
 function blank(v: unknown): boolean {
   return typeof v !== 'string' || v.trim() === '';
@@ -59,8 +74,9 @@ function ctx(request: FastifyRequest) {
 
 /**
  * Accounts (spec §7 auth calls; architecture §9): register, login, me, logout, e-mail
- * verification (GET reports, POST verifies) and resend. Answers: `{ token, user,
- * requiresVerification, message }` for login/register, `{ error, code }` for failures.
+ * verification (GET reports, POST verifies), resend, and forgot password (request, check the
+ * link, set the new password). Answers: `{ token, user, requiresVerification, message }` for
+ * login/register, `{ error, code }` for failures.
  */
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { accounts } = deps;
@@ -101,6 +117,59 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       ctx(request),
     );
   });
+
+  // Whether the login form must show the bot check for this address now, so the check is on
+  // screen before the user submits (the failure counter is per address, known or not, so the
+  // answer says nothing about whether an account exists).
+  app.post(
+    '/api/login/bot-check',
+    { config: { rateLimit: AUTH_RATE_LIMITS.loginBotCheck } },
+    async (request) => {
+      const { email } = parseOr400(emailBody, request.body ?? {});
+      return { captchaRequired: await accounts.botCheckRequired(email) };
+    },
+  );
+
+  app.post(
+    '/api/forgot-password',
+    { config: { rateLimit: AUTH_RATE_LIMITS.forgotPassword } },
+    async (request, reply) => {
+      const raw = asRecord(request.body);
+      if (blank(raw.email)) throw new ValidationError(PLEASE_ENTER_EMAIL, 'fields_required');
+      const body = parseOr400(forgotBody, raw);
+      await requireBotCheck(deps.botCheck, body.turnstileToken, {
+        purpose: 'password-reset',
+        ip: request.ip,
+      });
+      return reply.code(202).send(accounts.passwordResets.request(body.email, ctx(request)));
+    },
+  );
+
+  app.post(
+    '/api/reset-password/check',
+    { config: { rateLimit: AUTH_RATE_LIMITS.resetPassword } },
+    async (request) => {
+      const { token } = parseOr400(resetCheckBody, request.body ?? {});
+      await accounts.passwordResets.check(token);
+      return { valid: true };
+    },
+  );
+
+  app.post(
+    '/api/reset-password',
+    { config: { rateLimit: AUTH_RATE_LIMITS.resetPassword } },
+    async (request) => {
+      const raw = asRecord(request.body);
+      if (typeof raw.password !== 'string' || raw.password === '') {
+        throw new ValidationError(PLEASE_ENTER_NEW_PASSWORD, 'fields_required');
+      }
+      const body = parseOr400(resetBody, raw);
+      const problem = passwordProblem(body.password);
+      if (problem) throw new ValidationError(PASSWORD_MESSAGES[problem], `password_${problem}`);
+      await accounts.passwordResets.reset(body.token, body.password, ctx(request));
+      return { message: PASSWORD_CHANGED_MESSAGE };
+    },
+  );
 
   app.get('/api/me', async (request) => {
     const auth = await requireUser(deps, request);

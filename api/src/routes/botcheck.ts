@@ -9,7 +9,7 @@ export const CHALLENGE_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
 const query = z.object({ purpose: z.enum(BOT_CHECK_PURPOSES) }).strict();
 
 /**
- * `GET /api/botcheck/challenge?purpose=login|register|public-upload`: what the page's widget
+ * `GET /api/botcheck/challenge?purpose=login|register|public-upload|password-reset`: what the page's widget
  * needs — a signed ALTCHA challenge bound to the purpose, or the Turnstile site key.
  */
 export async function botCheckRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

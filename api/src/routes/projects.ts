@@ -42,14 +42,36 @@ const sendBody = z.object({ doctorEmail: z.string().max(1000) }).strict();
 
 export const DOCTOR_EMAIL_REQUIRED = "Please enter doctor's email address";
 
-/** The mail to the doctor: fixed subject (never a patient name), escaped HTML and plain text. */
-export function doctorMail(to: string, projectName: string, link: string): MailMessage {
+/** Who shares a case with a doctor; null for an anonymous upload (no account behind it). */
+export interface DoctorMailSender {
+  name: string;
+  companyName: string;
+}
+
+/** "Ada Lab (Ada Dental Lab)", or the neutral wording when there is no account behind the case. */
+function senderLine(sender: DoctorMailSender | null): string {
+  if (!sender || sender.name.trim() === '') return 'A dental laboratory';
+  const company = sender.companyName.trim();
+  return company ? `${sender.name} (${company})` : sender.name;
+}
+
+/**
+ * The mail to the doctor: fixed subject (never a patient name), escaped HTML and plain text. The
+ * body names the technician and company who share the case, so the doctor knows who is asking.
+ */
+export function doctorMail(
+  to: string,
+  projectName: string,
+  link: string,
+  sender: DoctorMailSender | null,
+): MailMessage {
+  const from = senderLine(sender);
   return {
     to,
     subject: 'A dental case is ready for your review',
     text: `Hello,
 
-A dental laboratory has shared a 3D case with you on Cusp: ${projectName}
+${from} has shared a 3D case with you on Cusp: ${projectName}
 
 Open it in your browser (no account needed):
 ${link}
@@ -60,7 +82,7 @@ You can inspect the models in 3D, leave feedback and approve the work.
 <html><head><meta charset="utf-8"><title>A dental case is ready for your review</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">A dental case is ready for your review</h1>
-<p style="margin:0 0 16px">A dental laboratory has shared a 3D case with you on Cusp: <strong>${escapeHtml(projectName)}</strong></p>
+<p style="margin:0 0 16px">${escapeHtml(from)} has shared a 3D case with you on Cusp: <strong>${escapeHtml(projectName)}</strong></p>
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>
 <p style="margin:0 0 16px">You can inspect the models in 3D, leave feedback and approve the work; no account is needed.</p>
@@ -177,12 +199,13 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: false });
     if (!project) throw new NotFound('Project not found');
     const token = project.publicToken ?? (await ensurePublicToken(deps, id));
+    const owner = await deps.accounts.publicUser(ownerId);
     const subject = projectSubject(id);
     // The mail is recorded first: a crash before the event leaves a sent mail, never a claimed one.
     const mailId = await deps.outbox.enqueue({
       kind: 'doctor',
       subjectId: subject,
-      message: doctorMail(to, project.name, publicLinkFor(deps, token)),
+      message: doctorMail(to, project.name, publicLinkFor(deps, token), owner),
     });
     const sealed = await deps.keys.seal(subject, 'doctorEmail', to);
     await runCommand(

@@ -107,6 +107,7 @@ async function technicianOf(
 /**
  * The technician's notification. Subjects are fixed texts: never the patient's name, never the
  * project name (it often is the patient's name). The body names the project for the technician.
+ * An approval mail speaks of the approval only; the feedback mail quotes the comment.
  */
 export function reviewMail(
   kind: 'feedback' | 'approved',
@@ -116,20 +117,23 @@ export function reviewMail(
   link: string,
   message?: string,
 ): MailMessage {
-  const subject =
-    kind === 'approved'
-      ? 'A doctor approved your case on Cusp'
-      : 'A doctor left feedback on your case on Cusp';
-  const lead =
-    kind === 'approved'
-      ? `The doctor approved the case "${projectName}".`
-      : `The doctor left feedback on the case "${projectName}":`;
+  const approved = kind === 'approved';
+  const subject = approved
+    ? 'A doctor approved your case on Cusp'
+    : 'A doctor left feedback on your case on Cusp';
+  const lead = approved
+    ? `The doctor approved the case "${projectName}".`
+    : `The doctor left feedback on the case "${projectName}":`;
+  const quote = approved ? undefined : message;
+  const after = approved
+    ? 'Your dashboard now shows the case as approved.'
+    : 'Your dashboard shows the comment as unread until you mark it as read.';
   const text = `Hello ${technician},
 
 ${lead}
-${message ? `\n${message}\n` : ''}
+${quote ? `\n${quote}\n` : ''}
 Open the case: ${link}
-Your dashboard shows the comment as unread until you mark it as read.
+${after}
 `;
   const html = `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -137,8 +141,9 @@ Your dashboard shows the comment as unread until you mark it as read.
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
 <p style="margin:0 0 16px">Hello ${escapeHtml(technician)},</p>
 <p style="margin:0 0 16px">${escapeHtml(lead)}</p>
-${message ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(message)}</blockquote>` : ''}
+${quote ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(quote)}</blockquote>` : ''}
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
+<p style="margin:0 0 16px">${escapeHtml(after)}</p>
 </body></html>`;
   return { to, subject, text, html };
 }

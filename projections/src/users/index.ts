@@ -54,6 +54,9 @@ export function evolveUserRow(
       return (
         row && { ...row, role: row.role === event.data.role ? 'user' : row.role, revision: rev }
       );
+    case 'PasswordResetRequested':
+    case 'PasswordChanged':
+      return row;
     case 'UserDeleted':
       return null;
     default: {

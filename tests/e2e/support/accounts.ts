@@ -38,6 +38,10 @@ async function mailedMatch(cusp: CuspServer, to: string, pattern: RegExp): Promi
   return found!;
 }
 
+/** The password reset link mailed to `to`. */
+export const resetLink = (cusp: CuspServer, to: string): Promise<string> =>
+  mailedMatch(cusp, to, /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})/);
+
 /** The verification link mailed to `to`. */
 export const verificationLink = (cusp: CuspServer, to: string): Promise<string> =>
   mailedMatch(cusp, to, /(http:\/\/\S+\/verify-email\?token=[A-Za-z0-9_-]{43})/);

@@ -235,6 +235,33 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
     expect(replayed.json().code).toBe('captcha_replay');
   });
 
+  it('tells the login page before a submit whether the bot check is required, the same for unknown addresses', async () => {
+    const email = await verifiedUser();
+    const unknown = `nobody.check.${driver}@example.com`;
+    const required = async (address: string) => {
+      const r = await post('/api/login/bot-check', { email: address });
+      expect(r.statusCode).toBe(200);
+      return r.json() as { captchaRequired: boolean };
+    };
+    expect(await required(email)).toEqual({ captchaRequired: false });
+    expect(await required(unknown)).toEqual({ captchaRequired: false });
+    for (let i = 0; i < 2; i++) {
+      await login(email, 'wrong-password-123');
+      await login(unknown, 'wrong-password-123');
+    }
+    // Counted per address, whatever device failed: the page asks before the user submits.
+    expect(await required(`  ${email.toUpperCase()} `)).toEqual({ captchaRequired: true });
+    expect(await required(unknown)).toEqual({ captchaRequired: true });
+    // Asking is not an attempt and resets nothing.
+    expect(await required(email)).toEqual({ captchaRequired: true });
+    const ok = await login(email, STRONG_PASSWORD, {
+      turnstileToken: await solveBotCheck(t.app, 'login'),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await required(email)).toEqual({ captchaRequired: false });
+    expect((await post('/api/login/bot-check', {})).statusCode).toBe(400);
+  });
+
   it('caps failures at 100 per hour per account with 429 and Retry-After, even with a valid check', async () => {
     const email = await verifiedUser();
     await login(email, 'wrong-password-123');
@@ -351,7 +378,7 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
     expect((await login(email)).statusCode).toBe(401);
   });
 
-  it('resends the verification mail with the same answer for any address; older links stop working', async () => {
+  it('resends the verification mail with the same answer for any address; every link works until the address is verified', async () => {
     const email = uniqueEmail();
     expect((await register(email)).statusCode).toBe(201);
     const first = await tokenFor(email);
@@ -363,8 +390,13 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
     expect(known.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());
     const second = await tokenFor(email, [first]);
-    expect((await post(`/api/verify-email/${first}`, undefined)).statusCode).toBe(410);
+    // The first mail said its link is valid for 24 hours: a resend does not make that a lie.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/verify-email/${first}` })).statusCode,
+    ).toBe(200);
     expect((await post(`/api/verify-email/${second}`, undefined)).statusCode).toBe(200);
+    // Once verified, no link is left.
+    expect((await post(`/api/verify-email/${first}`, undefined)).statusCode).toBe(410);
   });
 
   it('makes ADMIN_EMAILS addresses admins and grants roles through the CLI path', async () => {

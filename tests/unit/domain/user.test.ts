@@ -122,6 +122,38 @@ describe('user decider', () => {
       .thenThrows('user_not_found');
   });
 
+  it('records a reset request and a password change without any personal field', () => {
+    given([registered, verified])
+      .when({ type: 'RequestPasswordReset', data: { userId, at } })
+      .then([{ type: 'PasswordResetRequested', data: { userId, requestedAt: at } }]);
+    given([registered, verified])
+      .when({ type: 'ChangePassword', data: { userId, via: 'reset_link', at } })
+      .then([{ type: 'PasswordChanged', data: { userId, changedAt: at, via: 'reset_link' } }]);
+  });
+
+  it('refuses password resets for an unknown or deleted user', () => {
+    const deleted: UserEvent = { type: 'UserDeleted', data: { userId, deletedAt: at } };
+    for (const history of [[], [registered, deleted]]) {
+      given(history)
+        .when({ type: 'RequestPasswordReset', data: { userId, at } })
+        .thenThrows('user_not_found');
+      given(history)
+        .when({ type: 'ChangePassword', data: { userId, via: 'reset_link', at } })
+        .thenThrows('user_not_found');
+    }
+  });
+
+  it('leaves the state as it was after password events', () => {
+    const before = foldUser([registered, verified]);
+    const after = foldUser([
+      registered,
+      verified,
+      { type: 'PasswordResetRequested', data: { userId, requestedAt: at } },
+      { type: 'PasswordChanged', data: { userId, changedAt: at, via: 'reset_link' } },
+    ]);
+    expect(after).toEqual(before);
+  });
+
   it('folds verification and roles into the state', () => {
     const state = foldUser([
       registered,

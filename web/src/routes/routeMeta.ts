@@ -56,6 +56,8 @@ export function labelForPath(pathname: string): PageLabel {
     case '/admin':
       return 'Admin Panel';
     case '/login':
+    case '/forgot-password':
+    case '/reset-password':
       return 'Sign In';
     case '/register':
       return 'Register';

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '../layout/RootLayout';
 import { AdminPage } from '../pages/Admin/AdminPage';
 import { DashboardPage } from '../pages/Dashboard/DashboardPage';
+import { ForgotPasswordPage } from '../pages/ForgotPassword/ForgotPasswordPage';
 import { LandingPage } from '../pages/Landing/LandingPage';
 import { LegalPage } from '../pages/Legal/LegalPage';
 import { LoginPage } from '../pages/Login/LoginPage';
@@ -10,6 +11,7 @@ import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
 import { ProjectHistoryPage } from '../pages/ProjectHistory/ProjectHistoryPage';
 import { PublicUploadPage } from '../pages/PublicUpload/PublicUploadPage';
 import { RegisterPage } from '../pages/Register/RegisterPage';
+import { ResetPasswordPage } from '../pages/ResetPassword/ResetPasswordPage';
 import { VerifyEmailPage } from '../pages/VerifyEmail/VerifyEmailPage';
 import { LoadingBlock } from '../ui/LoadingBlock';
 import { GuestOnly } from './GuestOnly';
@@ -30,7 +32,7 @@ const viewer: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
   hydrateFallbackElement: <LoadingBlock />,
 };
 
-/** The spec's §2 route table. */
+/** The spec's §2 route table, plus forgot password (issue 13). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -46,9 +48,12 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/login', element: <LoginPage /> },
               { path: '/register', element: <RegisterPage /> },
+              { path: '/forgot-password', element: <ForgotPasswordPage /> },
             ],
           },
           { path: '/verify-email', element: <VerifyEmailPage /> },
+          // Open to signed-in visitors too: a reset ends every session anyway.
+          { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/public-upload', element: <PublicUploadPage /> },
           {
             element: <RequireAuth />,

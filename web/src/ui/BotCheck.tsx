@@ -25,7 +25,7 @@ export const BOT_CHECK_RETRY_DELAY_MS = 1_000;
 export const BOT_CHECK_SCRIPT_TRIES = 50;
 export const BOT_CHECK_SCRIPT_INTERVAL_MS = 200;
 
-export type BotCheckPurpose = 'login' | 'register' | 'public-upload';
+export type BotCheckPurpose = 'login' | 'register' | 'public-upload' | 'password-reset';
 export type BotCheckStatus = 'loading' | 'success' | 'error';
 
 export interface BotCheckProps {
@@ -83,7 +83,7 @@ async function loadTurnstile(): Promise<TurnstileApi> {
 }
 
 /**
- * The security check of the login, register and quick-upload forms (spec §4): loading → success
+ * The security check of the login, register, quick-upload and forgot-password forms (spec §4): loading → success
  * (a token) or error; error and expiry clear the token and retry up to 3 times, 1 s apart, then
  * show 'Max retries reached' with a manual retry. ALTCHA (default) solves a proof of work in a
  * Web Worker; Turnstile renders Cloudflare's widget when the server is configured for it.

@@ -12,7 +12,7 @@ import {
   viewerUrl,
 } from '../../../../web/src/pages/Admin/format';
 import { overviewCards } from '../../../../web/src/pages/Admin/OverviewTab';
-import { parseAdminTab } from '../../../../web/src/pages/Admin/constants';
+import { AUDIT_EVENT_TYPES, parseAdminTab } from '../../../../web/src/pages/Admin/constants';
 
 describe('formatAdminDate', () => {
   it("formats 'MMM dd, yyyy' with a zero-padded day, in UTC", () => {
@@ -73,6 +73,13 @@ describe('admin labels', () => {
     expect(actorKindOf('admin:123')).toBe('admin');
     expect(actorKindOf('anonymous')).toBe('anonymous');
     expect(shortActor('user:0123456789abcdef')).toBe('user:01234567…');
+  });
+  it('offers the password events in the audit filter, with readable labels', () => {
+    expect(AUDIT_EVENT_TYPES).toEqual(
+      expect.arrayContaining(['PasswordResetRequested', 'PasswordChanged']),
+    );
+    expect(humanizeEventType('PasswordResetRequested')).toBe('Password reset requested');
+    expect(humanizeEventType('PasswordChanged')).toBe('Password changed');
   });
   it('falls back to the overview tab for unknown tab names', () => {
     expect(parseAdminTab('users')).toBe('users');

@@ -20,6 +20,8 @@ describe('labelForPath', () => {
     ['/viewer/4a1c-uuid', '3D Viewer'],
     ['/admin', 'Admin Panel'],
     ['/login', 'Sign In'],
+    ['/forgot-password', 'Sign In'],
+    ['/reset-password', 'Sign In'],
     ['/register', 'Register'],
     ['/terms', 'Legal'],
     ['/privacy', 'Legal'],

@@ -22,5 +22,7 @@ export const AUDIT_EVENT_TYPES = [
   'EmailVerified',
   'RoleGranted',
   'RoleRevoked',
+  'PasswordResetRequested',
+  'PasswordChanged',
   'UserDeleted',
 ] as const;

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { api } from '../../api/client';
 import {
+  FORGOT_PASSWORD_LINK,
   LOGIN_FAILED,
   PLEASE_COMPLETE_SECURITY_VERIFICATION,
   PLEASE_ENTER_EMAIL_AND_PASSWORD,
@@ -16,11 +18,48 @@ import './auth.css';
 
 /** Spec §2/§4: the security check appears after this many failed attempts. */
 export const LOGIN_FAILURES_BEFORE_CHECK = 2;
+/** Pause in typing before the page asks whether this address needs the check. */
+const BOT_CHECK_QUERY_DELAY_MS = 300;
+
+/**
+ * Whether the server requires the bot check for `email` now: it counts failures per address,
+ * across tabs, devices and reloads, which this page's own counter cannot see. Asked again when
+ * `refresh` changes (after a failed attempt). False while unknown: the submit answer still
+ * brings the check up if the question could not be asked.
+ */
+function useServerRequiresCheck(email: string, refresh: number): boolean {
+  const [required, setRequired] = useState(false);
+  useEffect(() => {
+    const address = email.trim();
+    if (!/^[^@\s]+@[^@\s]+$/.test(address)) {
+      setRequired(false);
+      return;
+    }
+    const ctrl = new AbortController();
+    const timer = window.setTimeout(() => {
+      api
+        .post<{ captchaRequired: boolean }>(
+          '/login/bot-check',
+          { email: address },
+          { auth: false, signal: ctrl.signal },
+        )
+        .then((r) => setRequired(r.captchaRequired === true))
+        .catch(() => {});
+    }, BOT_CHECK_QUERY_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [email, refresh]);
+  return required;
+}
 
 /**
  * /login (spec §2 Login, §4, §5). A successful sign-in stores the session; GuestOnly then sends the
  * visitor on to /dashboard (or where they came from). The server enforces the security check on
- * its own; its 'Please complete the security verification.' answer also brings the check up here.
+ * its own and counts failures per address; the page asks it while the address is typed, so the
+ * check is on screen before the user submits. Its 'Please complete the security verification.'
+ * answer also brings the check up. The typed password is never cleared.
  */
 export function LoginPage() {
   const login = useSessionStore((s) => s.login);
@@ -31,7 +70,9 @@ export function LoginPage() {
   const [forceCheck, setForceCheck] = useState(false);
   const [botToken, setBotToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const checkRequired = forceCheck || failures >= LOGIN_FAILURES_BEFORE_CHECK;
+  const serverRequiresCheck = useServerRequiresCheck(email, resetKey);
+  const checkRequired =
+    forceCheck || serverRequiresCheck || failures >= LOGIN_FAILURES_BEFORE_CHECK;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -95,6 +136,11 @@ export function LoginPage() {
           value={password}
           onChange={setPassword}
         />
+        <p className="auth-form__aside">
+          <Link to="/forgot-password" state={{ email: email.trim() }}>
+            {FORGOT_PASSWORD_LINK}
+          </Link>
+        </p>
         {checkRequired ? (
           <BotCheck purpose="login" onChange={setBotToken} resetKey={resetKey} />
         ) : null}

@@ -2,10 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/src/app.js';
-import { STRONG_PASSWORD, solveBotCheck } from '../../support/accounts.js';
+import type { Challenge } from 'altcha-lib';
+import { STRONG_PASSWORD, encodeSolution } from '../../support/accounts.js';
 import { bearer, seedProject, seedUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { createPgDatabase, withDatabase } from '../../support/db.js';
+import { injectServed } from '../../support/loadGuard.js';
 import { fixture, multipart, projectData, smallStl } from '../../support/projects.js';
 import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.js';
 
@@ -139,6 +141,15 @@ async function registeredRoutes(t: TestApp): Promise<Route[]> {
   return routes;
 }
 
+async function solvedCheck(t: TestApp, purpose: string): Promise<string> {
+  const res = await injectServed(t.app, {
+    method: 'GET',
+    url: '/api/botcheck/challenge',
+    query: { purpose },
+  });
+  return encodeSolution((res.json() as { challenge: Challenge }).challenge);
+}
+
 async function seed(t: TestApp): Promise<Seeded> {
   const admin = await seedUser(t.deps, {
     name: 'Ada Admin',
@@ -147,13 +158,13 @@ async function seed(t: TestApp): Promise<Seeded> {
   });
   const other = await seedUser(t.deps, { name: 'Otto Other', email: 'otto.outage@example.com' });
   const project = await seedProject(t.deps, { userId: admin.id, name: 'Outage case' });
-  const given = await t.app.inject({
+  const given = await injectServed(t.app, {
     method: 'POST',
     url: `/api/public/projects/${project.publicToken}/feedback`,
     payload: { message: 'First look' },
   });
   expect(given.statusCode, given.body).toBe(201);
-  const loaded = await t.app.inject({
+  const loaded = await injectServed(t.app, {
     method: 'GET',
     url: `/api/projects/${project.id}`,
     headers: bearer(admin.token),
@@ -167,8 +178,8 @@ async function seed(t: TestApp): Promise<Seeded> {
     modelId: model.id,
     filename: model.filename,
     otherUserId: other.id,
-    registerCheck: await solveBotCheck(t.app, 'register'),
-    uploadCheck: await solveBotCheck(t.app, 'public-upload'),
+    registerCheck: await solvedCheck(t, 'register'),
+    uploadCheck: await solvedCheck(t, 'public-upload'),
   };
 }
 
@@ -176,7 +187,7 @@ async function seed(t: TestApp): Promise<Seeded> {
 async function walk(t: TestApp, routes: Route[], s: Seeded): Promise<string[]> {
   const wrong: string[] = [];
   for (const route of routes) {
-    const res = await t.app.inject(requestFor(route, s));
+    const res = await injectServed(t.app, requestFor(route, s));
     const name = `${route.method} ${route.url}`;
     const expected = WITHOUT_DATABASE[keyOf(route)];
     if (expected !== undefined) {
@@ -203,7 +214,7 @@ async function walk(t: TestApp, routes: Route[], s: Seeded): Promise<string[]> {
 async function statusOnceUp(t: TestApp, request: InjectOptions): Promise<number> {
   let status = 0;
   for (let i = 0; i < 50 && status !== 200; i++) {
-    status = (await t.app.inject(request)).statusCode;
+    status = (await injectServed(t.app, request)).statusCode;
     if (status !== 200) await new Promise((r) => setTimeout(r, 200));
   }
   return status;
@@ -246,7 +257,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a PostgreSQL outage (pg)', ()
 
   it('answers again once the database is back, without a restart', async () => {
     proxy.cut();
-    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    expect((await injectServed(t.app, { method: 'GET', url: '/api/health' })).statusCode).toBe(503);
     proxy.restore();
     expect(await statusOnceUp(t, { method: 'GET', url: '/api/health' })).toBe(200);
     const project = {

@@ -5,6 +5,7 @@ import { STRONG_PASSWORD, freshIp } from '../../support/accounts.js';
 import { bearer, seedProject, seedUser, type SeededProject } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
+import { injectServed } from '../../support/loadGuard.js';
 import {
   filesUnder,
   fixture,
@@ -45,7 +46,7 @@ describe.each(testDrivers())('free-text fields (%s)', (driver) => {
   let project: SeededProject;
 
   const send = (opts: InjectOptions) =>
-    t.app.inject({
+    injectServed(t.app, {
       ...opts,
       headers: { 'x-forwarded-for': freshIp(), ...(opts.headers as Record<string, string>) },
     });
@@ -82,12 +83,6 @@ describe.each(testDrivers())('free-text fields (%s)', (driver) => {
     const tech = await seedUser(t.deps, { name: 'Tina Tech', email: 'tina.text@lab.test' });
     auth = bearer(tech.token);
     project = await seedProject(t.deps, { userId: tech.id, name: 'Case 21' });
-    // Starting PGlite blocks the event loop for seconds on a busy machine; the load guard
-    // (@fastify/under-pressure) answers 503 until its next sample has seen the loop free.
-    for (let i = 0; i < 100; i++) {
-      if ((await t.app.inject({ method: 'GET', url: '/api/materials' })).statusCode === 200) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
   });
   afterAll(async () => t?.close());
 

@@ -5,7 +5,11 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { AppDeps } from './deps.js';
 import { errorHandler } from './http/errorHandler.js';
 import { redactUrl } from './http/redact.js';
@@ -17,6 +21,8 @@ export interface BuildAppOptions {
   /** Passed to Fastify; main.ts hands in its pino options, tests usually `false`. */
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Told of every route as it is registered (the outage test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Pino options for request logs: request ids, no tokens, no authorization headers. */
@@ -47,6 +53,8 @@ export async function buildApp(
     return503OnClosing: true,
   });
 
+  const onRoute = opts.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setErrorHandler(errorHandler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

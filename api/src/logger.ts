@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { requestSerializers } from './app.js';
 
 /** Paths pino blanks in every log line: credentials, tokens and personal fields. */
@@ -17,12 +17,14 @@ export const REDACT_PATHS = [
   '*.comment',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** The process logger: JSON lines on stdout, or on `destination` (the log tests read them). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { ...requestSerializers, err: pino.stdSerializers.err },
     base: { service: 'cusp' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

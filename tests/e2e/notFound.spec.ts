@@ -31,4 +31,21 @@ test.describe('404 page', () => {
     await expect(page.getByTestId('app-header')).toBeVisible();
     await expect(page.getByTestId('site-footer')).toBeVisible();
   });
+
+  test('paths are case-sensitive: /Viewer/<token> is the 404 page and sends the token nowhere', async ({
+    page,
+  }) => {
+    const token = 'pub_CaseSensitiveCaseSensitiveCaseSensitive123';
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes(token.slice(4))) sent.push(req.url());
+    });
+
+    await page.goto(`/Viewer/${token}`);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    await expect(page.getByText('Loading project...')).toHaveCount(0);
+    // Only the page itself carried the token; no project or model request followed it.
+    expect(sent).toEqual([expect.stringMatching(/\/Viewer\/pub_/)]);
+  });
 });

@@ -1,7 +1,7 @@
 import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
-import type { SqlExecutor } from '../db/db.js';
+import { isDatabaseUnavailable, type SqlExecutor } from '../db/db.js';
 import type { BotCheck, BotCheckPurpose, BotCheckResult, WidgetConfig } from './botCheck.js';
 
 /** Payloads are small JSON in base64; anything larger is refused before parsing (row 60). */
@@ -130,6 +130,8 @@ export class AltchaBotCheck implements BotCheck {
       if (Math.random() < 0.02) void this.purge();
       return { ok: true };
     } catch (err) {
+      // Still closed, but as the outage it is (503), not as a failed check the user must redo.
+      if (isDatabaseUnavailable(err)) throw err;
       this.opts.onError?.(err);
       return { ok: false, reason: 'unavailable' };
     }

@@ -24,6 +24,28 @@ export interface Db extends SqlExecutor {
   close(): Promise<void>;
 }
 
+/**
+ * The database cannot be reached: the connection was refused, dropped or timed out, the server
+ * is shutting down, or the embedded instance is gone. The drivers throw this instead of their own
+ * connection errors, so every caller sees one type; the HTTP error handler answers it with 503
+ * and `Retry-After`.
+ */
+export class DatabaseUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('database unavailable', { cause });
+    this.name = 'DatabaseUnavailable';
+  }
+}
+
+/** True when `err`, or an error it was caused by, is a DatabaseUnavailable. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 8; depth++) {
+    if (e instanceof DatabaseUnavailable) return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
+}
+
 /** PostgreSQL error codes the code base reacts to. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_SERIALIZATION_FAILURE = '40001';

@@ -1,5 +1,43 @@
 import pg from 'pg';
-import type { Db, QueryResult, SqlExecutor } from './db.js';
+import {
+  DatabaseUnavailable,
+  pgErrorCode,
+  type Db,
+  type QueryResult,
+  type SqlExecutor,
+} from './db.js';
+
+/** Socket errors of a connection that could not be made or was lost. */
+const NETWORK_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a server that cannot serve: connection exceptions (class 08), shutting down or
+ * starting up (57P01–57P03), out of connection slots (53300).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+/** What `pg` and `pg-pool` throw, without a code, for a lost or never-made connection. */
+const LOST_CONNECTION =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
+
+function isConnectionFailure(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  if (code && (NETWORK_ERRNOS.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+  return err instanceof Error && LOST_CONNECTION.test(err.message);
+}
+
+/** A connection failure as DatabaseUnavailable; any other error as it is. */
+function classified(err: unknown): unknown {
+  return isConnectionFailure(err) ? new DatabaseUnavailable(err) : err;
+}
 
 export interface PgDbOptions {
   max?: number;
@@ -43,15 +81,24 @@ export async function openPg(connectionString: string, opts: PgDbOptions = {}): 
   return {
     kind: 'pg',
     async query<R>(text: string, params?: unknown[]) {
-      const client = await pool.connect();
       try {
-        return await run<R>(client, text, params);
-      } finally {
-        client.release();
+        const client = await pool.connect();
+        try {
+          return await run<R>(client, text, params);
+        } finally {
+          client.release();
+        }
+      } catch (err) {
+        throw classified(err);
       }
     },
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw classified(err);
+      }
       let broken = false;
       try {
         await client.query('BEGIN');
@@ -65,7 +112,7 @@ export async function openPg(connectionString: string, opts: PgDbOptions = {}): 
         } catch {
           broken = true;
         }
-        throw err;
+        throw classified(err);
       } finally {
         client.release(broken);
       }

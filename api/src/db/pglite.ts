@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, QueryResult, SqlExecutor } from './db.js';
+import { DatabaseUnavailable, type Db, type QueryResult, type SqlExecutor } from './db.js';
 
 const asString = (v: string) => v;
 
@@ -90,10 +90,27 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     throw err;
   }
   const base = executor(pg);
+  // A closed (or closing) instance answers nothing any more: the database is gone for the app.
+  const classified = (err: unknown) =>
+    pg.closed || (err instanceof Error && /^PGlite is clos(ed|ing)$/.test(err.message))
+      ? new DatabaseUnavailable(err)
+      : err;
   return {
     kind: 'pglite',
-    query: base.query,
-    transaction: (fn) => pg.transaction((tx) => fn(executor(tx))),
+    async query<R>(text: string, params?: unknown[]) {
+      try {
+        return await base.query<R>(text, params);
+      } catch (err) {
+        throw classified(err);
+      }
+    },
+    async transaction(fn) {
+      try {
+        return await pg.transaction((tx) => fn(executor(tx)));
+      } catch (err) {
+        throw classified(err);
+      }
+    },
     async listen(channel, onNotify) {
       const unlisten = await pg.listen(channel, onNotify);
       return async () => {

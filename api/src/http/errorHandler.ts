@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, TooManyRequests } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/db.js';
+import { AppError, ServiceUnavailable, TooManyRequests } from '../errors.js';
+
+/** How long a client should wait before retrying a 503 (the database or the server is busy). */
+export const RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
 
 /** Fastify's and its plugins' own error codes, mapped to our `{ error, code }` answers. */
 const FASTIFY_CODES: Record<string, { status: number; code: string; error: string }> = {
@@ -36,9 +42,16 @@ export function errorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  if (isDatabaseUnavailable(err)) {
+    // An outage, not a bug: the client retries; the log says so once per request.
+    request.log.warn({ err }, 'database unavailable');
+    err = new ServiceUnavailable(UNAVAILABLE_MESSAGE, 'unavailable');
+  }
   if (err instanceof AppError) {
     if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
-    if (err.status >= 500) request.log.error({ err }, 'request failed');
+    if (err.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (err.status >= 500 && err.code !== 'unavailable')
+      request.log.error({ err }, 'request failed');
     void reply.code(err.status).send({ error: err.message, code: err.code, ...err.details });
     return;
   }

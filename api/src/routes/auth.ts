@@ -4,11 +4,10 @@ import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
 import { PASSWORD_CHANGED_MESSAGE } from '../auth/passwordReset.js';
 import { requireUser } from '../auth/guard.js';
 import { PASSWORD_MAX_BYTES, PASSWORD_MESSAGES, passwordProblem } from '../auth/passwordPolicy.js';
-import { displayText } from '../auth/text.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { Unauthorized, ValidationError } from '../errors.js';
-import { parseOr400 } from '../http/validate.js';
+import { freeText, parseOr400 } from '../http/validate.js';
 
 /** Per-IP burst limits (security.md §1.3); per-account limits live in PostgreSQL. */
 export const AUTH_RATE_LIMITS = {
@@ -31,12 +30,13 @@ const REGISTER_BOT_CHECK_REQUIRED = 'Please complete the security verification';
 const botCheckField = z.string().max(8192).optional();
 // Passwords are checked for length by the policy (which also caps bytes) before argon2 runs.
 const password = z.string().max(PASSWORD_MAX_BYTES * 4);
+const displayName = freeText().pipe(z.string().min(1).max(200));
 
 const registerBody = z
   .object({
-    name: displayText(200),
+    name: displayName,
     email: z.string().max(320),
-    companyName: displayText(200),
+    companyName: displayName,
     password,
     turnstileToken: botCheckField,
   })

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
+import { RETRY_AFTER_SECONDS } from '../http/errorHandler.js';
 
 const DB_TIMEOUT_MS = 2_000;
 
@@ -19,12 +20,15 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
       await withTimeout(deps.db.query('SELECT 1'), DB_TIMEOUT_MS);
     } catch (err) {
       request.log.warn({ err }, 'health: database unreachable');
-      return reply.code(503).send({
-        status: 'unavailable',
-        error: 'Database unavailable',
-        code: 'database_unavailable',
-        db: { driver: deps.db.kind, ok: false },
-      });
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({
+          status: 'unavailable',
+          error: 'Database unavailable',
+          code: 'unavailable',
+          db: { driver: deps.db.kind, ok: false },
+        });
     }
     const dbMs = performance.now() - started;
     let lag: Record<string, number> | null = null;

@@ -1,55 +1,38 @@
 import { z } from 'zod';
 import { ValidationError } from '../errors.js';
+import { freeText, parseOr400 } from '../http/validate.js';
 
 /**
- * Text rules for project fields (security.md §3(a) rows 49–52): stored literally (SQL is
- * parameterised, rendering escapes), but control characters are refused (PostgreSQL rejects NUL
- * in jsonb: a 500 otherwise), lone surrogates refused, bidi overrides and zero-width characters
- * removed, NFC, and lengths capped.
+ * Project fields (security.md §3(a) rows 49–52) follow the one text rule (domain/text.ts, through
+ * `freeText`): stored literally (SQL is parameterised, rendering escapes), NFC, trimmed, lengths
+ * capped. File names are not typed but come from the client's disk: `displayFileName` cleans them.
  */
 // eslint-disable-next-line no-control-regex
-const CONTROL_SINGLE = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_MULTI = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL_ALL = /[\u0000-\u001f\u007f-\u009f]/g;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-/** More than this many combining marks in a row is a rendering attack, not a name. */
-const COMBINING_RUN = /\p{M}{8,}/u;
 
-export function cleanText(
-  raw: string,
-  field: string,
-  opts: { multiline?: boolean; max: number },
-): string {
-  if (LONE_SURROGATE.test(raw)) {
-    throw new ValidationError(`${field}: invalid characters`, 'INVALID_TEXT');
+function capped(value: string, field: string, max: number): string {
+  if (value.length > max) {
+    throw new ValidationError(`${field}: at most ${max} characters`, 'TOO_LONG');
   }
-  if ((opts.multiline ? CONTROL_MULTI : CONTROL_SINGLE).test(raw)) {
-    throw new ValidationError(`${field}: control characters are not allowed`, 'CONTROL_CHAR');
-  }
-  const v = raw.normalize('NFC').replace(INVISIBLE, '').trim();
-  if (COMBINING_RUN.test(v)) {
-    throw new ValidationError(`${field}: too many combining marks`, 'INVALID_TEXT');
-  }
-  if (v.length > opts.max) {
-    throw new ValidationError(`${field}: at most ${opts.max} characters`, 'TOO_LONG');
-  }
-  return v;
+  return value;
 }
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
-const shortText = z.string().max(10_000);
+const lineText = z.string().max(10_000).pipe(freeText());
+const notes = z
+  .string()
+  .max(10_000)
+  .pipe(freeText({ multiline: true }));
 
 /** `projectData` of both create forms; `.strict()`: unknown keys are refused (row 46). */
 export const projectDataSchema = z
   .object({
-    name: shortText,
-    patientName: shortText,
-    laboratoryName: shortText,
-    comment: shortText.optional().nullable(),
+    name: lineText,
+    patientName: lineText,
+    laboratoryName: lineText,
+    comment: notes.optional().nullable(),
     turnstileToken: z.string().max(20_000).optional(),
     terms: z.unknown().optional(),
   })
@@ -63,10 +46,10 @@ export interface ProjectFields {
 }
 
 export function cleanProjectFields(d: z.infer<typeof projectDataSchema>): ProjectFields {
-  const name = cleanText(d.name, 'name', { max: 200 });
-  const patientName = cleanText(d.patientName, 'patientName', { max: 200 });
-  const laboratoryName = cleanText(d.laboratoryName, 'laboratoryName', { max: 200 });
-  const comment = d.comment ? cleanText(d.comment, 'comment', { multiline: true, max: 5000 }) : '';
+  const name = capped(d.name, 'name', 200);
+  const patientName = capped(d.patientName, 'patientName', 200);
+  const laboratoryName = capped(d.laboratoryName, 'laboratoryName', 200);
+  const comment = capped(d.comment ?? '', 'comment', 5000);
   if (!name || !patientName || !laboratoryName) {
     throw new ValidationError(REQUIRED_FIELDS_MESSAGE, 'validation_failed');
   }
@@ -100,10 +83,8 @@ export function extensionOf(name: string): string {
 /** Spec §5: the default display name is the file name without extension; a trailing extension is stripped. */
 export function modelDisplayName(custom: string | undefined, fileName: string): string {
   const base = custom !== undefined && custom.trim() !== '' ? custom : fileName;
-  const cleaned = cleanText(base, 'modelCustomNames', { max: 200 }).replace(
-    /\.(stl|ply|dcm)$/i,
-    '',
-  );
+  const text = parseOr400(freeText(), base, 'modelCustomNames');
+  const cleaned = capped(text, 'modelCustomNames', 200).replace(/\.(stl|ply|dcm)$/i, '');
   return cleaned.trim() || 'model';
 }
 

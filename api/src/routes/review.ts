@@ -10,7 +10,7 @@ import {
 } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
 import { AppError, Conflict, NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
-import { parseOr400 } from '../http/validate.js';
+import { freeText, parseOr400 } from '../http/validate.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { escapeHtml } from '../mail/templates.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
@@ -30,15 +30,13 @@ export const ALREADY_APPROVED = 'Project is already approved';
 
 const tokenParams = z.object({ token: z.string().max(200) }).strict();
 const idParams = z.object({ id: uuidParam }).strict();
+const feedbackField = z
+  .string()
+  .max(FEEDBACK_MAX_CHARS * 2)
+  .pipe(freeText({ multiline: true }));
 const feedbackBody = z.object({
-  message: z
-    .string()
-    .max(FEEDBACK_MAX_CHARS * 2)
-    .optional(),
-  feedback: z
-    .string()
-    .max(FEEDBACK_MAX_CHARS * 2)
-    .optional(),
+  message: feedbackField.optional(),
+  feedback: feedbackField.optional(),
 });
 
 /** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
@@ -63,7 +61,7 @@ function requireJson(request: FastifyRequest): void {
 /** The comment text: `message` (what the viewer sends) or `feedback` (spec §3 payload name). */
 function feedbackText(body: unknown): string {
   const b = parseOr400(feedbackBody, body ?? {});
-  const text = (b.message ?? b.feedback ?? '').trim();
+  const text = b.message ?? b.feedback ?? '';
   if (text === '') throw new ValidationError(FEEDBACK_REQUIRED, 'validation_failed');
   if (text.length > FEEDBACK_MAX_CHARS) {
     throw new ValidationError(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AltchaBotCheck } from '../../../api/src/botcheck/altcha.js';
+import { DatabaseUnavailable } from '../../../api/src/db/db.js';
 import { encodeSolution } from '../../support/accounts.js';
 import { openTestDb, testDrivers, type TestDb } from '../../support/db.js';
 
@@ -79,9 +80,17 @@ describe.each(testDrivers())('ALTCHA bot check (%s)', (driver) => {
     });
   });
 
-  it('fails closed when the database is unreachable', async () => {
+  it('fails closed when recording the use fails', async () => {
     const check = make({ db: { query: () => Promise.reject(new Error('db down')) } });
     const payload = await encodeSolution(await check.challenge('register'));
     expect(await check.verify(payload, ctx)).toEqual({ ok: false, reason: 'unavailable' });
+  });
+
+  it('fails closed as an outage when the database is gone, not as a failed check', async () => {
+    const gone = await openTestDb('pglite');
+    await gone.drop();
+    const check = make({ db: gone.db });
+    const payload = await encodeSolution(await check.challenge('register'));
+    await expect(check.verify(payload, ctx)).rejects.toBeInstanceOf(DatabaseUnavailable);
   });
 });

@@ -596,12 +596,12 @@ describe.each(testDrivers())('projects API (%s)', (driver) => {
       await expectRefused(
         await create(a, one('x.stl', tiny, { patientName: 'a\u0000b' })),
         400,
-        'CONTROL_CHAR',
+        'invalid_text',
       );
       await expectRefused(
         await create(a, one('x.stl', tiny, { name: 'bad \uD800 name' })),
         400,
-        'INVALID_TEXT',
+        'invalid_text',
       );
       await expectRefused(await create(a, one('x.stl', tiny, { ownerId: b.userId })), 400);
       await expectRefused(

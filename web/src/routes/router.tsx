@@ -32,8 +32,24 @@ const viewer: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
   hydrateFallbackElement: <LoadingBlock />,
 };
 
-/** The spec's §2 route table, plus forgot password (issue 13). */
-export const routes: RouteObject[] = [
+/**
+ * Paths are case-sensitive, as the server's routes and the share tokens in them are:
+ * `/Viewer/<token>` is the 404 page, not a viewer that opens the project.
+ */
+function caseSensitive(table: RouteObject[]): RouteObject[] {
+  return table.map((r) =>
+    r.index
+      ? { ...r, caseSensitive: true }
+      : {
+          ...r,
+          caseSensitive: true,
+          ...(r.children ? { children: caseSensitive(r.children) } : {}),
+        },
+  );
+}
+
+/** The spec's §2 route table, plus forgot and reset password. */
+export const routes: RouteObject[] = caseSensitive([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -75,7 +91,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);

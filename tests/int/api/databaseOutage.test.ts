@@ -38,6 +38,7 @@ interface Seeded {
   otherUserId: string;
   registerCheck: string;
   uploadCheck: string;
+  resetCheck: string;
 }
 
 /** Routes that answer without the database, and their status during an outage. */
@@ -55,6 +56,8 @@ const WITHOUT_DATABASE: Record<string, number> = {
   'GET /*': 200,
 };
 
+/** Well-formed (256 bits, base64url) but never issued: the lookup needs the database. */
+const RESET_TOKEN = 'A'.repeat(43);
 const stl = smallStl(fixture('mesh', 'molar-crown-fdi16.stl'), 40);
 const json = (payload: object): Partial<InjectOptions> => ({ payload });
 
@@ -70,6 +73,11 @@ const REQUESTS: Record<string, (s: Seeded) => Partial<InjectOptions>> = {
     }),
   'POST /api/login': () => json({ email: 'olga.outage@example.com', password: STRONG_PASSWORD }),
   'POST /api/resend-verification': () => json({ email: 'olga.outage@example.com' }),
+  'POST /api/login/bot-check': () => json({ email: 'olga.outage@example.com' }),
+  'POST /api/forgot-password': (s) =>
+    json({ email: 'olga.outage@example.com', turnstileToken: s.resetCheck }),
+  'POST /api/reset-password/check': () => json({ token: RESET_TOKEN }),
+  'POST /api/reset-password': () => json({ token: RESET_TOKEN, password: STRONG_PASSWORD }),
   'POST /api/projects': () =>
     multipart([
       { name: 'projectData', value: JSON.stringify(projectData()) },
@@ -180,6 +188,7 @@ async function seed(t: TestApp): Promise<Seeded> {
     otherUserId: other.id,
     registerCheck: await solvedCheck(t, 'register'),
     uploadCheck: await solvedCheck(t, 'public-upload'),
+    resetCheck: await solvedCheck(t, 'password-reset'),
   };
 }
 

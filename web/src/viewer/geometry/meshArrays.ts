@@ -88,3 +88,29 @@ export function vertexInModel(m: MeshArrays, v: number, out: Float64Array | numb
   out[at + 1] = m.offset[1] + s * m.positions[o + 1]!;
   out[at + 2] = m.offset[2] + s * m.positions[o + 2]!;
 }
+
+/**
+ * Checks arrays that crossed a thread boundary (or came from anywhere but meshArraysOf) before an
+ * engine walks them: a bad index would read past the positions rather than fail.
+ */
+export function checkMeshArrays(m: MeshArrays): void {
+  if (m.stride !== 3 && m.stride !== 4)
+    throw new Error('positions must have 3 or 4 values a vertex');
+  if (!(m.positions instanceof Uint16Array || m.positions instanceof Float32Array)) {
+    throw new Error('positions must be a Uint16Array or a Float32Array');
+  }
+  if (m.positions.length < m.vertexCount * m.stride) throw new Error('positions are too short');
+  if (!(m.scale > 0) || !Number.isFinite(m.scale) || !m.offset.every(Number.isFinite)) {
+    throw new Error('the model transform must be finite with a positive scale');
+  }
+  const corners = m.indices ? m.indices.length : m.vertexCount;
+  if (corners % 3 !== 0 || corners / 3 !== m.triangleCount) {
+    throw new Error('the triangle count does not match the arrays');
+  }
+  if (m.indices) {
+    let max = 0;
+    for (let i = 0; i < m.indices.length; i++) if (m.indices[i]! > max) max = m.indices[i]!;
+    if (m.indices.length > 0 && max >= m.vertexCount)
+      throw new Error('a triangle index is out of range');
+  }
+}

@@ -15,7 +15,7 @@ import {
   InterleavedBufferAttribute,
 } from 'three';
 import { MeshBVH, SAH } from 'three-mesh-bvh';
-import type { MeshArrays } from './meshArrays';
+import { checkMeshArrays, type MeshArrays } from './meshArrays';
 import { weldMap } from './weld';
 
 /** What a worker sends back: the BVH's node buffers, its triangle order and the weld map. */
@@ -59,6 +59,7 @@ export function geometryOf(mesh: MeshArrays): BufferGeometry {
  * faster; the build happens once per model, the queries on every pointer move and drag.
  */
 export function buildMeshIndexData(mesh: MeshArrays): MeshIndexData {
+  checkMeshArrays(mesh);
   const t0 = performance.now();
   const bvh = new MeshBVH(geometryOf(mesh), {
     indirect: true,

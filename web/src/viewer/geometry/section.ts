@@ -54,6 +54,7 @@ export interface SliceOptions {
 }
 
 const NO_LINK = -1;
+const DEFAULTS: SliceOptions = {};
 
 export class SectionSlicer {
   private readonly mesh: MeshArrays;
@@ -123,7 +124,7 @@ export class SectionSlicer {
   }
 
   /** Cuts the model with the plane of `frame` (world coordinates). */
-  slice(frame: PlaneFrame, options: SliceOptions = {}): SectionOutline {
+  slice(frame: PlaneFrame, options: SliceOptions = DEFAULTS): SectionOutline {
     const e = (options.matrixWorld ?? this.modelMatrix).elements;
     const t = this.toWorld;
     for (let i = 0; i < 12; i++) t[i] = e[i]! * this.unit;

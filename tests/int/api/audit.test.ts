@@ -256,6 +256,62 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
     );
   });
 
+  it('names the project, and for an admin the acting technician instead of "You"', async () => {
+    const url = `/api/projects/${project.id}/history`;
+    const asAdmin = (await get(url, admin.token)).json() as HistoryPage;
+    expect(asAdmin.projectName).toBe('Crown 21');
+    expect(asAdmin.items[0]).toMatchObject({
+      action: 'ProjectCreated',
+      actorKind: 'user',
+      actor: `user:${tech.id}`,
+      actorName: 'Tess Technician',
+      mine: false,
+    });
+    const asOwner = (await get(url, tech.token)).json() as HistoryPage;
+    expect(asOwner.projectName).toBe('Crown 21');
+    expect(asOwner.items[0]).toMatchObject({ actor: `user:${tech.id}`, mine: true });
+    expect(asOwner.items[0]!.actorName).toBeUndefined();
+  });
+
+  it('shows admins the names of the acting user and of the subject beside the ids, none once deleted', async () => {
+    const p = await seedProject(t.deps, { userId: tech.id, name: 'Veneer 12' });
+    await waitForProjections();
+    const list = (await get(`/api/admin/audit?projectId=${p.id}`, admin.token)).json() as AuditPage;
+    expect(list.items[0]).toMatchObject({
+      action: 'ProjectCreated',
+      subjectId: p.id,
+      subjectName: 'Veneer 12',
+      actor: `user:${tech.id}`,
+      actorName: 'Tess Technician',
+    });
+    const aboutTech = (
+      await get(`/api/admin/audit?userId=${tech.id}`, admin.token)
+    ).json() as AuditPage;
+    expect(aboutTech.items.length).toBeGreaterThan(0);
+    expect(aboutTech.items.every((e) => e.subjectName === 'Tess Technician')).toBe(true);
+    const csv = await get(`/api/admin/audit?format=csv&projectId=${p.id}`, admin.token);
+    expect(csv.body).not.toContain('Veneer 12');
+    expect(csv.body).not.toContain('Tess Technician');
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/projects/${p.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(deleted.statusCode).toBe(204);
+    await waitForProjections();
+    const res = await get(`/api/admin/audit?projectId=${p.id}`, admin.token);
+    expect(res.body).not.toContain('Veneer 12');
+    const after = res.json() as AuditPage;
+    expect(after.items.map((e) => e.action)).toEqual(['ProjectDeleted', 'ProjectCreated']);
+    expect(after.items[0]).toMatchObject({ actor: `admin:${admin.id}`, actorName: 'Ada Admin' });
+    expect(after.items.every((e) => e.subjectName === undefined && e.subjectId === p.id)).toBe(
+      true,
+    );
+    const history = (await get(`/api/projects/${p.id}/history`, tech.token)).json() as HistoryPage;
+    expect(history.projectName).toBeNull();
+  });
+
   it('refuses cursors that are not two 64-bit positions with 400', async () => {
     for (const before of ['nonsense', '1:2:3', '9223372036854775808:1', '1:99999999999999999999']) {
       const res = await get(`/api/admin/audit?before=${before}`, admin.token);

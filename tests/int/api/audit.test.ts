@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../api/src/db/db.js';
 import { projectStream } from '../../../api/src/domain/project.js';
+import { userStream } from '../../../api/src/domain/user.js';
 import type { AuditPage, HistoryPage } from '../../../api/src/routes/auditTypes.js';
 import type { Position, RecordedEvent } from '../../../api/src/store/eventStore.js';
 import { auditLogProjection } from '../../../projections/src/auditLog/index.js';
@@ -14,6 +15,7 @@ import {
   type SeededUser,
 } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
+import { signUp } from '../../support/projects.js';
 import { testDrivers } from '../../support/db.js';
 
 /**
@@ -134,7 +136,7 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
   }
 
   beforeAll(async () => {
-    t = await startTestApp(driver);
+    t = await startTestApp(driver, { ADMIN_EMAILS: `boss.${driver}@audit.test` });
     admin = await seedUser(t.deps, { name: 'Ada Admin', email: 'ada@audit.test', role: 'admin' });
     tech = await seedUser(t.deps, { name: 'Tess Technician', email: 'tess@audit.test' });
     project = await seedProject(t.deps, { userId: tech.id, name: 'Crown 21' });
@@ -310,6 +312,20 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
     );
     const history = (await get(`/api/projects/${p.id}/history`, tech.token)).json() as HistoryPage;
     expect(history.projectName).toBeNull();
+  });
+
+  it('records a role granted through ADMIN_EMAILS as done by the system, not by the registrant', async () => {
+    const boss = await signUp(t, `boss.${driver}@audit.test`);
+    const events = await t.deps.store.readStream(userStream(boss.userId));
+    expect(events.map((e) => [e.type, e.metadata.actor])).toEqual([
+      ['UserRegistered', 'anonymous'],
+      ['RoleGranted', 'system'],
+      ['EmailVerified', `user:${boss.userId}`],
+    ]);
+    await waitForProjections();
+    const url = `/api/admin/audit?userId=${boss.userId}&type=RoleGranted`;
+    const granted = (await get(url, admin.token)).json() as AuditPage;
+    expect(granted.items).toMatchObject([{ actor: 'system', actorKind: 'system' }]);
   });
 
   it('refuses cursors that are not two 64-bit positions with 400', async () => {

@@ -17,6 +17,7 @@ import {
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { signUp } from '../../support/projects.js';
 import { testDrivers } from '../../support/db.js';
+import { calmEventLoop } from '../../support/eventLoop.js';
 
 /**
  * The audit list, its CSV and a project's history are ordered by the store position (tx, gp) as
@@ -77,9 +78,7 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
   let project: SeededProject;
 
   const get = async (url: string, token: string) => {
-    // A turn of the event loop first: in-process PGlite answers within microtasks, and a loop that
-    // never reaches its timers reads as overloaded to the API's event-loop-delay guard (503).
-    await new Promise((resolve) => setImmediate(resolve));
+    await calmEventLoop(t.app);
     return t.app.inject({ method: 'GET', url, headers: bearer(token) });
   };
 
@@ -121,18 +120,9 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
     return lines.map((l) => l.split(',')[i] ?? '');
   }
 
-  /**
-   * Until every read model has applied the store's head, and the API's event-loop-delay guard has
-   * taken a calm sample again: in-process PGlite applying a long backlog holds the event loop, and
-   * on a busy machine the guard then answers 503 for a second or two.
-   */
   async function waitForProjections(): Promise<void> {
     const head = await t.deps.store.headPosition();
     if (head) expect(await t.deps.projections.waitFor(head, 30_000)).toBe(true);
-    const guard = t.app as unknown as { memoryUsage(): { eventLoopDelay: number } };
-    for (let i = 0; i < 100 && guard.memoryUsage().eventLoopDelay > 500; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   }
 
   beforeAll(async () => {
@@ -295,6 +285,7 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
     expect(csv.body).not.toContain('Veneer 12');
     expect(csv.body).not.toContain('Tess Technician');
 
+    await calmEventLoop(t.app);
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/projects/${p.id}`,

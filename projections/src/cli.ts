@@ -6,7 +6,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../../api/src/config.js';
 import type { Db } from '../../api/src/db/db.js';
 import { openDb } from '../../api/src/db/open.js';
-import { DataDirInUse } from '../../api/src/db/pglite.js';
+import { DataDirInUse, dataDirInUseMessage } from '../../api/src/db/pglite.js';
 import type { EventStore } from '../../api/src/store/eventStore.js';
 import { openEventStore } from '../../api/src/store/open.js';
 import { formatTable, progressLine } from './format.js';
@@ -108,11 +108,7 @@ async function main(argv: string[]): Promise<number> {
     db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   } catch (err) {
     if (err instanceof DataDirInUse) {
-      console.error(
-        `The embedded database in ${err.dataDir} is in use by process ${err.pid} (the Cusp server).\n` +
-          `PGlite can be opened by one process only: stop the server first, then run this again.\n` +
-          `Or run Cusp against PostgreSQL (DATABASE_URL), where the CLI works while the API serves.`,
-      );
+      console.error(dataDirInUseMessage(err));
       return 1;
     }
     throw err;

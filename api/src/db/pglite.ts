@@ -32,6 +32,15 @@ export class DataDirInUse extends Error {
   }
 }
 
+/** What an operator CLI prints when the embedded database is owned by another process. */
+export function dataDirInUseMessage(err: DataDirInUse): string {
+  return (
+    `The embedded database in ${err.dataDir} is in use by process ${err.pid} (the Cusp server).\n` +
+    `PGlite can be opened by one process only: stop the server first, then run this again.\n` +
+    `Or run Cusp against PostgreSQL (DATABASE_URL), where the CLI works while the API serves.`
+  );
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

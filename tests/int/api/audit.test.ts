@@ -18,6 +18,7 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { signUp } from '../../support/projects.js';
 import { testDrivers } from '../../support/db.js';
 import { calmEventLoop } from '../../support/eventLoop.js';
+import { settle } from '../../support/settle.js';
 
 /**
  * The audit list, its CSV and a project's history are ordered by the store position (tx, gp) as
@@ -120,17 +121,12 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
     return lines.map((l) => l.split(',')[i] ?? '');
   }
 
-  async function waitForProjections(): Promise<void> {
-    const head = await t.deps.store.headPosition();
-    if (head) expect(await t.deps.projections.waitFor(head, 30_000)).toBe(true);
-  }
-
   beforeAll(async () => {
     t = await startTestApp(driver, { ADMIN_EMAILS: `boss.${driver}@audit.test` });
     admin = await seedUser(t.deps, { name: 'Ada Admin', email: 'ada@audit.test', role: 'admin' });
     tech = await seedUser(t.deps, { name: 'Tess Technician', email: 'tess@audit.test' });
     project = await seedProject(t.deps, { userId: tech.id, name: 'Crown 21' });
-    await waitForProjections();
+    await settle(t);
   });
 
   afterAll(async () => {
@@ -173,7 +169,7 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
       });
       await t.deps.store.append(stream, changes, { expectedVersion: 'any' });
     }
-    await waitForProjections();
+    await settle(t);
 
     const events = await t.deps.store.readStream(stream);
     for (const boundary of [100n, 1_000n]) {
@@ -267,7 +263,7 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
 
   it('shows admins the names of the acting user and of the subject beside the ids, none once deleted', async () => {
     const p = await seedProject(t.deps, { userId: tech.id, name: 'Veneer 12' });
-    await waitForProjections();
+    await settle(t);
     const list = (await get(`/api/admin/audit?projectId=${p.id}`, admin.token)).json() as AuditPage;
     expect(list.items[0]).toMatchObject({
       action: 'ProjectCreated',
@@ -292,7 +288,7 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
       headers: bearer(admin.token),
     });
     expect(deleted.statusCode).toBe(204);
-    await waitForProjections();
+    await settle(t);
     const res = await get(`/api/admin/audit?projectId=${p.id}`, admin.token);
     expect(res.body).not.toContain('Veneer 12');
     const after = res.json() as AuditPage;
@@ -313,7 +309,7 @@ describe.each(testDrivers())('audit history order and paging on %s', (driver) =>
       ['RoleGranted', 'system'],
       ['EmailVerified', `user:${boss.userId}`],
     ]);
-    await waitForProjections();
+    await settle(t);
     const url = `/api/admin/audit?userId=${boss.userId}&type=RoleGranted`;
     const granted = (await get(url, admin.token)).json() as AuditPage;
     expect(granted.items).toMatchObject([{ actor: 'system', actorKind: 'system' }]);

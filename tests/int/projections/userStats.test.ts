@@ -7,16 +7,11 @@ import { userStatsProjection } from '../../../projections/src/userStats/index.js
 import { bearer, seedProject, seedUser, type SeededUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
-import { calmEventLoop } from '../../support/eventLoop.js';
+import { settle } from '../../support/settle.js';
 
 describe.each(testDrivers())('user_stats read model on %s', (driver) => {
   let t: TestApp;
   let admin: SeededUser;
-
-  async function settle(): Promise<void> {
-    const head = await t.deps.store.headPosition();
-    if (head) expect(await t.deps.projections.waitFor(head, 30_000)).toBe(true);
-  }
 
   const rowsOf = async (table: string, userId: string) =>
     (await t.deps.db.query(`SELECT * FROM ${table} WHERE user_id = $1`, [userId])).rows;
@@ -34,17 +29,16 @@ describe.each(testDrivers())('user_stats read model on %s', (driver) => {
     const gone = await seedUser(t.deps, { name: 'Gone Soon', email: 'gone@stats.test' });
     await seedProject(t.deps, { userId: gone.id, name: 'One', files: 2 });
     await seedProject(t.deps, { userId: gone.id, name: 'Two' });
-    await settle();
+    await settle(t);
     expect(await rowsOf('user_stats', gone.id)).toMatchObject([{ total: 2, file_count: 3 }]);
 
-    await calmEventLoop(t.app);
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/users/${gone.id}`,
       headers: bearer(admin.token),
     });
     expect(res.statusCode).toBe(204);
-    await settle();
+    await settle(t);
     expect(await rowsOf('user_stats', gone.id)).toEqual([]);
     expect(await rowsOf('user_stats_projects', gone.id)).toEqual([]);
 
@@ -72,7 +66,7 @@ describe.each(testDrivers())('user_stats read model on %s', (driver) => {
     // Live users keep theirs.
     const stays = await seedUser(t.deps, { name: 'Stays', email: 'stays@stats.test' });
     await seedProject(t.deps, { userId: stays.id, name: 'Kept' });
-    await settle();
+    await settle(t);
     expect(await rowsOf('user_stats', stays.id)).toMatchObject([{ total: 1 }]);
   });
 });

@@ -9,7 +9,7 @@ import { openDb } from '../../api/src/db/open.js';
 import { DataDirInUse, dataDirInUseMessage } from '../../api/src/db/pglite.js';
 import type { EventStore } from '../../api/src/store/eventStore.js';
 import { openEventStore } from '../../api/src/store/open.js';
-import { formatTable, progressLine } from './format.js';
+import { formatTable, progressPrinter } from './format.js';
 import { rebuildProjections } from './rebuild.js';
 import { allProjections } from './registry.js';
 import { projectionStatus, startProjections } from './runner.js';
@@ -47,23 +47,14 @@ async function status(db: Db, store: EventStore): Promise<void> {
 }
 
 async function rebuild(db: Db, store: EventStore, name: string): Promise<void> {
-  const tty = process.stderr.isTTY;
-  let lastPrint = 0;
   const results = await rebuildProjections({
     db,
     store,
     projections: allProjections(),
     name,
     log: pino({ level: 'warn' }, pino.destination(2)),
-    onProgress: (p) => {
-      const now = Date.now();
-      if (tty) process.stderr.write(`\r${progressLine(p)}`);
-      else if (now - lastPrint > 2000 || p.events >= p.total)
-        process.stderr.write(`${progressLine(p)}\n`);
-      lastPrint = now;
-    },
+    onProgress: progressPrinter(process.stderr),
   });
-  if (tty) process.stderr.write('\n');
   for (const r of results) {
     const perSecond = r.ms > 0 ? Math.round((r.events / r.ms) * 1000) : 0;
     console.log(

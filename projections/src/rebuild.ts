@@ -34,6 +34,8 @@ export interface RebuildProgress {
   /** Events in the store when the rebuild started (an estimate: more may arrive). */
   total: number;
   eventsPerSecond: number;
+  /** True on the last report: the rebuilt tables are swapped in. */
+  done: boolean;
 }
 
 export interface RebuildOptions {
@@ -101,13 +103,14 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<RebuildRe
       for (const sql of statements) if (!deferred.includes(sql)) await tx.query(sql);
     });
     const total = opts.total ?? (await countAll(store));
-    const report = () => {
+    const report = (done = false) => {
       const s = (performance.now() - started) / 1000;
       opts.onProgress?.({
         projection: p.name,
         events,
         total,
         eventsPerSecond: s > 0 ? events / s : 0,
+        done,
       });
     };
 
@@ -181,7 +184,7 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<RebuildRe
       });
       if (swapped) break;
     }
-    report();
+    report(true);
     const result = { projection: p.name, events, position, ms: performance.now() - started };
     opts.log?.info(result, 'projection rebuilt');
     return result;

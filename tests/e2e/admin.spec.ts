@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { encodeSolution } from '../support/accounts';
 import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
 import { meshFixtures } from '../support/fixturePaths';
+import { SCREENSHOT_DIR } from './support/paths';
 
 /**
  * The admin journey against a real Cusp (its own server: the admin comes from ADMIN_EMAILS).
@@ -281,5 +282,46 @@ test.describe('admin panel', () => {
     await expect(projects.getByTestId('data-table-showing')).toHaveText('Showing 0 of 1 items');
     await dateFilter.selectOption({ label: 'Last 30 days' });
     await expect(rows).toHaveCount(1);
+  });
+
+  test("an admin reads a technician's project history: the project and the technician are named, Back returns", async ({
+    page,
+  }) => {
+    await signIn(page, admin);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: /^Users/ }).click();
+    await page
+      .getByTestId('users-table')
+      .getByRole('row', { name: /Tina Technician/ })
+      .getByRole('link', { name: 'View Dashboard' })
+      .click();
+    await expect(page).toHaveURL(`/dashboard?userId=${tech.user.id}`);
+
+    const card = page.getByTestId('project-card').filter({ hasText: 'Inlay Gamma' });
+    await card.getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\/history$/);
+    await expect(page.getByTestId('history-project')).toHaveText('Inlay Gamma');
+    const created = page.getByTestId('history-entry').filter({ hasText: 'Project created' });
+    await expect(created).toHaveCount(1);
+    await expect(created).toContainText('Tina Technician');
+    await expect(created).not.toContainText('You');
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'history-admin-view-1280.png'),
+      fullPage: true,
+    });
+
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect(page).toHaveURL(`/dashboard?userId=${tech.user.id}`);
+    await expect(page.getByTestId('project-card').filter({ hasText: 'Inlay Gamma' })).toBeVisible();
+
+    // The audit timeline names the acting technician and the project beside their ids.
+    await page.goto('/admin?tab=audit');
+    const audit = page.getByTestId('audit-tab');
+    await audit.getByLabel('Event type').selectOption('ProjectCreated');
+    await audit.getByRole('button', { name: 'Apply' }).click();
+    const inlay = audit.getByTestId('audit-entry').filter({ hasText: 'Inlay Gamma' });
+    await expect(inlay).toHaveCount(1);
+    await expect(inlay.getByTestId('audit-actor-name')).toHaveText('Tina Technician');
+    await expect(inlay.getByTestId('audit-subject-name')).toHaveText('Inlay Gamma');
   });
 });

@@ -100,6 +100,16 @@ export interface AccountsOptions {
 }
 
 /**
+ * Who an event is recorded as done by: the request's actor, except a role that ADMIN_EMAILS grants,
+ * which is the configuration's doing (`system`), whoever's request happened to apply it.
+ */
+function actorOf(event: UserEvent, requestActor: string): string {
+  return event.type === 'RoleGranted' && event.data.reason === 'admin_emails'
+    ? 'system'
+    : requestActor;
+}
+
+/**
  * Accounts: registration, verification, login, sessions, roles, deletion, and (through
  * `passwordResets`) forgot password. Routes stay thin and call these; the rules of the user
  * itself live in the pure decider (domain/user.ts).
@@ -173,7 +183,11 @@ export class Accounts {
             id: randomUUID(),
             type: e.type,
             data: e.data,
-            metadata: { actor, at, ...(ctx?.requestId ? { requestId: ctx.requestId } : {}) },
+            metadata: {
+              actor: actorOf(e, actor),
+              at,
+              ...(ctx?.requestId ? { requestId: ctx.requestId } : {}),
+            },
           })),
           { expectedVersion: version },
         );

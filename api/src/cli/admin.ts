@@ -11,6 +11,7 @@
 import pino from 'pino';
 import { createDeps } from '../compose.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { DataDirInUse, dataDirInUseMessage } from '../db/pglite.js';
 import { AppError } from '../errors.js';
 
 const USAGE = 'usage: npm run admin -- grant <email> | revoke <email>';
@@ -32,7 +33,17 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   }
   const log = pino({ level: 'warn' });
-  const { deps, close } = await createDeps(config, log, { mailSender: false });
+  let composed;
+  try {
+    composed = await createDeps(config, log, { mailSender: false });
+  } catch (err) {
+    if (err instanceof DataDirInUse) {
+      console.error(dataDirInUseMessage(err));
+      return 1;
+    }
+    throw err;
+  }
+  const { deps, close } = composed;
   try {
     const user = await deps.accounts.setRole(email, 'admin', command === 'grant', 'system');
     console.log(

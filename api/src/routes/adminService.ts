@@ -20,7 +20,7 @@ import type { AdminProject, AdminStats, AdminUser } from './adminTypes.js';
 // ---------------------------------------------------------------- opening sealed fields
 
 /** Opens one sealed field of the subject `subjectOf(id)`; null when it cannot be opened. */
-type Open = (
+export type Open = (
   subjectOf: (id: string) => string,
   id: string,
   field: string,
@@ -34,7 +34,7 @@ type Open = (
  * `build` must ask for every field of a row before it decides: the first pass learns from those
  * misses which keys to load.
  */
-async function openRows<R, T>(
+export async function openRows<R, T>(
   keyRing: KeyRing,
   rows: readonly R[],
   build: (row: R, open: Open) => T | null,

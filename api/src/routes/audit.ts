@@ -5,32 +5,23 @@ import type { AppDeps } from '../deps.js';
 import { projectStream } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
+import { actorUserId, projectNames, userNames, withNames } from './auditNames.js';
+import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from './auditTypes.js';
 
 /**
  * Audit history from the `audit_log` read model (architecture §6): who did what to which
  * subject, when. The read model holds no personal data at all (actors are ids, actions are
- * event types), so nothing of a deleted, crypto-shredded subject can show here.
+ * event types), so nothing of a deleted, crypto-shredded subject can show here; the names that
+ * admins see beside the ids are opened from the live read models at read time.
  */
 
-export interface AuditEntry {
-  /** The store position `tx:gp`; also the paging cursor. */
-  seq: string;
-  eventId: string;
-  action: string;
-  actor: string;
-  actorKind: string;
-  stream: string;
-  subjectType: string;
-  subjectId: string | null;
-  /** ISO-8601 UTC. */
-  at: string;
-}
+export type { AuditEntry } from './auditTypes.js';
 
 interface AuditSqlRow {
   event_id: string;
   position: string;
-  tx: string;
-  gp: string;
+  tx_text: string;
+  gp_text: string;
   at: string;
   actor: string;
   action: string;
@@ -44,7 +35,12 @@ export const AUDIT_PAGE_MAX = 200;
 export const AUDIT_CSV_MAX = 50_000;
 
 const iso = z.iso.datetime({ offset: true }).or(z.iso.date());
-const cursor = z.string().regex(/^\d{1,20}:\d{1,20}$/, 'invalid cursor');
+const INT8_MAX = 2n ** 63n - 1n;
+/** A row's store position `tx:gp`: two integers within PostgreSQL's bigint. */
+const cursor = z.string().refine((c) => {
+  const m = /^(\d{1,19}):(\d{1,19})$/.exec(c);
+  return m !== null && BigInt(m[1]!) <= INT8_MAX && BigInt(m[2]!) <= INT8_MAX;
+}, 'invalid cursor');
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
@@ -73,8 +69,18 @@ const auditQuery = z
 export type AuditQuery = z.infer<typeof auditQuery>;
 
 const AT_SQL = `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const COLUMNS = `event_id::text AS event_id, position, tx::text AS tx, gp::text AS gp, ${AT_SQL} AS at,
-  actor, action, stream, subject_kind, subject_id`;
+// The text copies of tx and gp must not be aliased `tx` / `gp`: ORDER BY resolves output names
+// first and would then sort text ('988' after '1031' in descending order). Event-store pitfall P2.
+const COLUMNS = `event_id::text AS event_id, position, tx::text AS tx_text, gp::text AS gp_text,
+  ${AT_SQL} AS at, actor, action, stream, subject_kind, subject_id`;
+/** Orders by the store position as numbers (the table's bigint columns, never the aliases). */
+const NEWEST_FIRST = 'ORDER BY audit_log.tx DESC, audit_log.gp DESC';
+const OLDEST_FIRST = 'ORDER BY audit_log.tx, audit_log.gp';
+
+function cursorParts(c: string): [string, string] {
+  const [tx = '0', gp = '0'] = c.split(':');
+  return [tx, gp];
+}
 
 function actorKind(actor: string): string {
   const i = actor.indexOf(':');
@@ -83,7 +89,7 @@ function actorKind(actor: string): string {
 
 function toEntry(r: AuditSqlRow): AuditEntry {
   return {
-    seq: `${r.tx}:${r.gp}`,
+    seq: `${r.tx_text}:${r.gp_text}`,
     eventId: r.event_id,
     action: r.action,
     actor: r.actor,
@@ -117,8 +123,8 @@ export function auditWhere(q: AuditQuery): { sql: string; params: unknown[] } {
   if (q.from) where.push(`occurred_at >= ${p(q.from)}::timestamptz`);
   if (q.to) where.push(`occurred_at < ${p(q.to)}::timestamptz`);
   if (q.before) {
-    const [tx, gp] = q.before.split(':');
-    where.push(`(tx, gp) < (${p(tx)}::bigint, ${p(gp)}::bigint)`);
+    const [tx, gp] = cursorParts(q.before);
+    where.push(`(audit_log.tx, audit_log.gp) < (${p(tx)}::bigint, ${p(gp)}::bigint)`);
   }
   return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
@@ -153,59 +159,96 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+const historyQuery = z
+  .object({
+    after: cursor.optional(),
+    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_MAX),
+  })
+  .strict();
+
 export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  /** Admin audit view: filtered, newest first, paged by cursor; `format=csv` exports. */
+  /**
+   * Admin audit view: filtered, newest first, paged by cursor, with names beside the ids;
+   * `format=csv` exports ids only (a file that leaves Cusp must not outlive a deletion's shredding).
+   */
   app.get('/api/admin/audit', async (request, reply) => {
     await requireAdmin(deps, request);
     const q = parseOr400(auditQuery, request.query);
     const { sql, params } = auditWhere(q);
     const limit = q.format === 'csv' ? AUDIT_CSV_MAX : q.limit;
     const r = await deps.db.query<AuditSqlRow>(
-      `SELECT ${COLUMNS} FROM audit_log ${sql} ORDER BY tx DESC, gp DESC LIMIT ${limit + 1}`,
+      `SELECT ${COLUMNS} FROM audit_log ${sql} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
       params,
     );
     const more = r.rows.length > limit;
-    const items = (more ? r.rows.slice(0, limit) : r.rows).map(toEntry);
+    const entries = (more ? r.rows.slice(0, limit) : r.rows).map(toEntry);
     if (q.format === 'csv') {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="cusp-audit.csv"')
-        .send(auditCsv(items));
+        .send(auditCsv(entries));
     }
-    return { items, nextCursor: more ? (items[items.length - 1]?.seq ?? null) : null };
+    const items = await withNames(deps, entries);
+    const page: AuditPage = {
+      items,
+      nextCursor: more ? (items[items.length - 1]?.seq ?? null) : null,
+    };
+    return page;
   });
 
   /**
-   * One project's timeline for its owner (or an admin), oldest first. Ownership comes from the
-   * stream's ProjectCreated (no personal data), so the history stays readable after deletion.
-   * Non-admins see actor kinds, and ids only of themselves.
+   * One project's timeline for its owner (or an admin), oldest first, paged by cursor. Ownership
+   * comes from the stream's ProjectCreated (no personal data), so the history stays readable after
+   * deletion. Non-admins see actor kinds, and ids only of themselves; admins see every actor id
+   * and the names of acting users.
    */
   app.get('/api/projects/:id/history', async (request) => {
     const user = await requireUser(deps, request);
     const id = parseOr400(z.object({ id: z.uuid() }).strict(), request.params).id.toLowerCase();
+    const q = parseOr400(historyQuery, request.query);
     const events = await deps.store.readStream(projectStream(id));
     const created = events.find((e) => e.type === 'ProjectCreated');
     const ownerId = (created?.data as { userId?: string } | undefined)?.userId;
     const isAdmin = user.role === 'admin';
     if (!ownerId || (ownerId !== user.userId && !isAdmin)) throw new NotFound('Project not found');
+    const params: unknown[] = [id];
+    let after = '';
+    if (q.after) {
+      params.push(...cursorParts(q.after));
+      after = 'AND (audit_log.tx, audit_log.gp) > ($2::bigint, $3::bigint)';
+    }
     const r = await deps.db.query<AuditSqlRow>(
-      `SELECT ${COLUMNS} FROM audit_log WHERE subject_kind = 'project' AND subject_id = $1
-        ORDER BY tx, gp LIMIT 1000`,
-      [id],
+      `SELECT ${COLUMNS} FROM audit_log WHERE subject_kind = 'project' AND subject_id = $1 ${after}
+        ${OLDEST_FIRST} LIMIT ${q.limit + 1}`,
+      params,
     );
-    const self = `user:${user.userId}`;
-    return {
+    const more = r.rows.length > q.limit;
+    const entries = (more ? r.rows.slice(0, q.limit) : r.rows).map(toEntry);
+    const actorIds = new Set(entries.map((e) => actorUserId(e.actor) ?? '').filter(Boolean));
+    const [projectName, actorNames] = await Promise.all([
+      projectNames(deps, new Set([id])).then((m) => m.get(id) ?? null),
+      isAdmin ? userNames(deps, actorIds) : Promise.resolve(new Map<string, string>()),
+    ]);
+    const items = entries.map((e): HistoryEntry => {
+      const actorId = actorUserId(e.actor);
+      const mine = actorId === user.userId;
+      const actorName = actorId ? actorNames.get(actorId) : undefined;
+      return {
+        eventId: e.eventId,
+        action: e.action,
+        actorKind: e.actorKind,
+        ...(isAdmin || mine ? { actor: e.actor } : {}),
+        ...(actorName !== undefined ? { actorName } : {}),
+        mine,
+        at: e.at,
+      };
+    });
+    const page: HistoryPage = {
       projectId: id,
-      items: r.rows.map((row) => {
-        const e = toEntry(row);
-        return {
-          eventId: e.eventId,
-          action: e.action,
-          actorKind: e.actorKind,
-          ...(isAdmin || e.actor === self ? { actor: e.actor } : {}),
-          at: e.at,
-        };
-      }),
+      projectName,
+      items,
+      nextCursor: more ? (entries[entries.length - 1]?.seq ?? null) : null,
     };
+    return page;
   });
 }

@@ -1,4 +1,5 @@
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
+import type { UserDeleted } from '../../../api/src/domain/user.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
 
@@ -6,7 +7,8 @@ import type { Projection, ProjectionContext } from '../projection.js';
  * Per-user dashboard statistics (spec §9): total, approved, pending (`pending_review` +
  * `pending_revision`, architecture §12), new comments (unread doctor feedback), storage and file
  * count. Counts are re-derived from the per-project rows after every event, never incremented,
- * so replays and duplicates cannot skew them.
+ * so replays and duplicates cannot skew them. A deleted user leaves no row, only a tombstone (an
+ * id) that keeps late project events of that user from bringing one back.
  */
 export interface UserStatsRow {
   user_id: string;
@@ -20,6 +22,7 @@ export interface UserStatsRow {
 
 async function recompute(ctx: ProjectionContext, userId: string): Promise<void> {
   const per = ctx.table('user_stats_projects');
+  const deleted = ctx.table('user_stats_deleted_users');
   await ctx.tx.query(
     `INSERT INTO ${ctx.table('user_stats')} AS s
        (user_id, total, approved, pending, new_comments, storage_bytes, file_count)
@@ -31,6 +34,7 @@ async function recompute(ctx: ProjectionContext, userId: string): Promise<void> 
        COALESCE(sum(storage_bytes), 0),
        COALESCE(sum(file_count), 0)
      FROM ${per} WHERE user_id = $1
+     HAVING NOT EXISTS (SELECT 1 FROM ${deleted} WHERE user_id = $1)
      ON CONFLICT (user_id) DO UPDATE SET total = EXCLUDED.total, approved = EXCLUDED.approved,
        pending = EXCLUDED.pending, new_comments = EXCLUDED.new_comments,
        storage_bytes = EXCLUDED.storage_bytes, file_count = EXCLUDED.file_count`,
@@ -48,8 +52,13 @@ async function ownerOf(ctx: ProjectionContext, projectId: string): Promise<strin
 
 export const userStatsProjection: Projection = {
   name: 'user_stats',
-  version: 1,
-  tables: ['user_stats', 'user_stats_projects', 'user_stats_tombstones'],
+  version: 2,
+  tables: [
+    'user_stats',
+    'user_stats_projects',
+    'user_stats_tombstones',
+    'user_stats_deleted_users',
+  ],
   eventTypes: [
     'ProjectCreated',
     'ProjectStatusChanged',
@@ -57,6 +66,7 @@ export const userStatsProjection: Projection = {
     'FeedbackGiven',
     'FeedbackRead',
     'ProjectDeleted',
+    'UserDeleted',
   ],
   createSql: (table) => [
     `CREATE TABLE ${table('user_stats')} (
@@ -78,9 +88,10 @@ export const userStatsProjection: Projection = {
     )`,
     `CREATE INDEX ON ${table('user_stats_projects')} (user_id)`,
     `CREATE TABLE ${table('user_stats_tombstones')} (project_id uuid PRIMARY KEY)`,
+    `CREATE TABLE ${table('user_stats_deleted_users')} (user_id text PRIMARY KEY)`,
   ],
   async apply(ctx, recorded: RecordedEvent) {
-    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
+    const event = { type: recorded.type, data: recorded.data } as ProjectEvent | UserDeleted;
     const per = ctx.table('user_stats_projects');
     let userId: string | undefined;
     switch (event.type) {
@@ -139,6 +150,17 @@ export const userStatsProjection: Projection = {
           [event.data.projectId],
         );
         break;
+      case 'UserDeleted': {
+        const id = event.data.userId;
+        await ctx.tx.query(
+          `INSERT INTO ${ctx.table('user_stats_deleted_users')} (user_id) VALUES ($1)
+           ON CONFLICT DO NOTHING`,
+          [id],
+        );
+        await ctx.tx.query(`DELETE FROM ${ctx.table('user_stats')} WHERE user_id = $1`, [id]);
+        await ctx.tx.query(`DELETE FROM ${per} WHERE user_id = $1`, [id]);
+        return;
+      }
       default:
         return;
     }

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
@@ -67,5 +70,33 @@ describe.skipIf(!process.env.DATABASE_URL)('npm run admin (pg)', () => {
     expect(revoked.stdout).toMatch(/now user/);
     await expect(cli('grant', 'nobody@example.com')).rejects.toMatchObject({ code: 1 });
     await expect(cli('promote', email)).rejects.toMatchObject({ code: 2 });
+  });
+});
+
+describe('npm run admin with the embedded database in use', () => {
+  it('prints the same friendly message as the projections CLI, not a stack trace', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cusp-cli-'));
+    try {
+      // The lock of a live process (this one) on the embedded database, as a running server holds.
+      writeFileSync(join(dataDir, 'pg.lock'), String(process.pid));
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+      delete env.DATABASE_URL;
+      const fail = (script: string, ...args: string[]) =>
+        run(process.execPath, ['--import', 'tsx', script, ...args], { env }).then(
+          () => {
+            throw new Error(`${script} succeeded`);
+          },
+          (err: { code: number; stderr: string }) => err,
+        );
+      const admin = await fail('api/src/cli/admin.ts', 'grant', 'someone@example.com');
+      const projections = await fail('projections/src/cli.ts', 'status');
+      expect(admin.code).toBe(1);
+      expect(admin.stderr).toContain(`is in use by process ${process.pid} (the Cusp server)`);
+      expect(admin.stderr).not.toMatch(/^\s+at /m);
+      expect(admin.stderr).toBe(projections.stderr);
+      expect(projections.code).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTable, progressLine } from '../../../projections/src/format.js';
+import { formatTable, progressLine, progressPrinter } from '../../../projections/src/format.js';
+import type { RebuildProgress } from '../../../projections/src/rebuild.js';
 
 describe('rebuild progress line', () => {
   it('shows the share done as a bar, the counts and the rate', () => {
@@ -33,5 +34,31 @@ describe('status table', () => {
         ['x', '12345678901'],
       ]),
     ).toBe(['projection  lag', 'audit_log   0', 'x           12345678901'].join('\n'));
+  });
+});
+
+describe('rebuild progress output', () => {
+  // What a rebuild of two projections reports: every page, the last page again at the swap.
+  const reports: RebuildProgress[] = ['audit_log', 'users'].flatMap((projection) => [
+    { projection, events: 2_000, total: 3_000, eventsPerSecond: 1_000, done: false },
+    { projection, events: 3_000, total: 3_000, eventsPerSecond: 1_000, done: false },
+    { projection, events: 3_000, total: 3_000, eventsPerSecond: 1_000, done: true },
+  ]);
+  const printed = (isTTY: boolean) => {
+    let text = '';
+    const print = progressPrinter({ isTTY, write: (s: string) => (text += s) });
+    for (const p of reports) print(p);
+    return text;
+  };
+
+  it('prints each bar once, when its projection is done, when the output is not a terminal', () => {
+    expect(printed(false)).toBe(`${progressLine(reports[2]!)}\n${progressLine(reports[5]!)}\n`);
+  });
+
+  it('redraws the bar in place on a terminal and leaves it standing when done', () => {
+    const text = printed(true);
+    expect(text.split('\n')).toHaveLength(3);
+    expect(text.split('\r')).toHaveLength(reports.length + 1);
+    expect(text.endsWith(`${progressLine(reports[5]!)}\n`)).toBe(true);
   });
 });

@@ -138,11 +138,22 @@ export function AuditTab({ refreshKey }: AuditTabProps) {
                 <div className="admin-timeline__line">
                   <strong>{humanizeEventType(e.action)}</strong>
                   <Badge tone={actorTone(e.actorKind)}>{e.actorKind}</Badge>
+                  {e.actorName ? (
+                    <span className="admin-timeline__name" data-testid="audit-actor-name">
+                      {e.actorName}
+                    </span>
+                  ) : null}
                   <code title={e.actor}>{shortActor(e.actor)}</code>
                 </div>
                 <div className="admin-timeline__meta">
                   <span title={e.stream}>
-                    {e.subjectType} {e.subjectId}
+                    {e.subjectType}{' '}
+                    {e.subjectName ? (
+                      <span className="admin-timeline__name" data-testid="audit-subject-name">
+                        {e.subjectName}
+                      </span>
+                    ) : null}{' '}
+                    {e.subjectId}
                   </span>
                 </div>
               </div>

@@ -8,12 +8,14 @@ export function parseAdminTab(value: string | null): AdminTab {
   return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'overview';
 }
 
-/** Event types the audit filter offers (architecture §4). */
+/**
+ * Event types the audit filter offers: exactly the types Cusp records (architecture §4). Link
+ * openings are not among them; the view log of issue 15 records those.
+ */
 export const AUDIT_EVENT_TYPES = [
   'ProjectCreated',
   'ProjectStatusChanged',
   'ProjectSentToDoctor',
-  'ProjectLinkOpened',
   'FeedbackGiven',
   'FeedbackRead',
   'ProjectApproved',

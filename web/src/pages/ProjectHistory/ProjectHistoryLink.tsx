@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '../../ui/Icon';
 
 export interface ProjectHistoryLinkProps {
@@ -6,12 +6,18 @@ export interface ProjectHistoryLinkProps {
   projectId: string;
 }
 
-/** The dashboard card's link to the project's history (/projects/:id/history). */
+/**
+ * A project card's link to the project's history (/projects/:id/history). It passes the page it
+ * is on as `state.from`, so the history's Back button returns there (an admin's view of a user's
+ * dashboard included).
+ */
 export function ProjectHistoryLink({ projectId }: ProjectHistoryLinkProps) {
+  const { pathname, search, hash } = useLocation();
   return (
     <Link
       className="btn btn--secondary btn--sm"
       to={`/projects/${encodeURIComponent(projectId)}/history`}
+      state={{ from: { pathname, search, hash } }}
       data-testid="project-history-link"
     >
       <Icon name="history" size="sm" />

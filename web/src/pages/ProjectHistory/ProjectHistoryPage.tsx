@@ -1,72 +1,92 @@
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../api/client';
 import { PageHeader } from '../../layout/PageHeader';
 import { GENERIC_ERROR } from '../../messages';
 import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { formatAdminDateTime, humanizeEventType } from '../Admin/format';
+import { actorLabel, backLink } from './historyLabels';
+import type { HistoryEntry, HistoryPage } from './types';
 import '../Admin/admin.css';
+import './history.css';
 
-export interface HistoryItem {
-  eventId: string;
-  action: string;
-  actorKind: string;
-  /** Only for the caller's own actions (and for admins). */
-  actor?: string;
-  at: string;
-}
+const DESCRIPTION = 'Every change to this project, oldest first. Times are UTC.';
 
-/** Who did it, in the owner's words (ids of others are not shown). */
-export function actorText(kind: string, mine: boolean): string {
-  if (mine) return 'You';
-  switch (kind) {
-    case 'link':
-      return 'Doctor (public link)';
-    case 'anonymous':
-      return 'Anonymous';
-    case 'admin':
-      return 'Administrator';
-    case 'system':
-      return 'System';
-    case 'user':
-      return 'User';
-    default:
-      return kind;
-  }
-}
-
-/** /projects/:id/history — the owner's timeline of one project, from the audit log (UTC). */
+/** /projects/:id/history — one project's timeline from the audit log, for its owner or an admin. */
 export function ProjectHistoryPage() {
   const { id = '' } = useParams();
-  const [items, setItems] = useState<HistoryItem[] | null>(null);
+  const location = useLocation();
+  const back = backLink(location.state);
+  const [items, setItems] = useState<HistoryEntry[] | null>(null);
+  const [projectName, setProjectName] = useState<string | null | undefined>(undefined);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  const fetchPage = useCallback(
+    (after: string | null, signal?: AbortSignal) =>
+      api.get<HistoryPage>(
+        `/projects/${encodeURIComponent(id)}/history${after ? `?after=${encodeURIComponent(after)}` : ''}`,
+        signal ? { signal } : {},
+      ),
+    [id],
+  );
+
+  const failed = (err: unknown) =>
+    setError(err instanceof ApiError && err.serverMessage ? err.serverMessage : GENERIC_ERROR);
 
   useEffect(() => {
     const ctrl = new AbortController();
-    api
-      .get<{ items: HistoryItem[] }>(`/projects/${encodeURIComponent(id)}/history`, {
-        signal: ctrl.signal,
+    setItems(null);
+    setError(null);
+    fetchPage(null, ctrl.signal)
+      .then((page) => {
+        setItems(page.items);
+        setProjectName(page.projectName);
+        setCursor(page.nextCursor);
       })
-      .then((r) => setItems(r.items))
       .catch((err: unknown) => {
-        if (ctrl.signal.aborted) return;
-        setError(err instanceof ApiError && err.serverMessage ? err.serverMessage : GENERIC_ERROR);
+        if (!ctrl.signal.aborted) failed(err);
       });
     return () => ctrl.abort();
-  }, [id]);
+  }, [fetchPage]);
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await fetchPage(cursor);
+      setItems((prev) => [...(prev ?? []), ...page.items]);
+      setCursor(page.nextCursor);
+    } catch (err) {
+      failed(err);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   return (
     <div className="page" data-testid="page-project-history">
       <div className="container admin-page__container">
         <PageHeader
           title="Project History"
-          description="Every change to this project, oldest first. Times are UTC."
+          description={
+            <>
+              {projectName !== undefined ? (
+                <span className="history-project" data-testid="history-project">
+                  {projectName ?? 'Deleted project'}
+                </span>
+              ) : null}
+              {DESCRIPTION}
+            </>
+          }
           actions={
-            <ButtonLink to="/dashboard" icon="arrow-left">
-              Back to Dashboard
+            <ButtonLink to={back.to} icon="arrow-left">
+              {back.label}
             </ButtonLink>
           }
         />
@@ -89,13 +109,20 @@ export function ProjectHistoryPage() {
                   <div className="admin-timeline__line">
                     <strong>{humanizeEventType(e.action)}</strong>
                     <Badge tone={e.actorKind === 'admin' ? 'danger' : 'neutral'}>
-                      {actorText(e.actorKind, e.actor !== undefined && e.actorKind === 'user')}
+                      {actorLabel(e)}
                     </Badge>
                   </div>
                 </li>
               ))}
             </ol>
           )}
+          {cursor && !error ? (
+            <div className="history-more">
+              <Button loading={loadingMore} onClick={() => void loadMore()}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
         </Card>
       </div>
     </div>

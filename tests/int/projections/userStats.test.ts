@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Position, RecordedEvent } from '../../../api/src/store/eventStore.js';
+import { rebuildProjections } from '../../../projections/src/rebuild.js';
+import { allProjections } from '../../../projections/src/registry.js';
+import { userStatsProjection } from '../../../projections/src/userStats/index.js';
+import { bearer, seedProject, seedUser, type SeededUser } from '../../support/adminSeed.js';
+import { startTestApp, type TestApp } from '../../support/app.js';
+import { testDrivers } from '../../support/db.js';
+import { settle } from '../../support/settle.js';
+
+describe.each(testDrivers())('user_stats read model on %s', (driver) => {
+  let t: TestApp;
+  let admin: SeededUser;
+
+  const rowsOf = async (table: string, userId: string) =>
+    (await t.deps.db.query(`SELECT * FROM ${table} WHERE user_id = $1`, [userId])).rows;
+
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    admin = await seedUser(t.deps, { name: 'Ada Admin', email: 'ada@stats.test', role: 'admin' });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('leaves no row for a deleted user, not after a late event of theirs nor after a rebuild', async () => {
+    const gone = await seedUser(t.deps, { name: 'Gone Soon', email: 'gone@stats.test' });
+    await seedProject(t.deps, { userId: gone.id, name: 'One', files: 2 });
+    await seedProject(t.deps, { userId: gone.id, name: 'Two' });
+    await settle(t);
+    expect(await rowsOf('user_stats', gone.id)).toMatchObject([{ total: 2, file_count: 3 }]);
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${gone.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(204);
+    await settle(t);
+    expect(await rowsOf('user_stats', gone.id)).toEqual([]);
+    expect(await rowsOf('user_stats_projects', gone.id)).toEqual([]);
+
+    // A project of theirs created while the deletion ran, delivered after it.
+    const late: RecordedEvent = {
+      id: randomUUID(),
+      type: 'ProjectCreated',
+      data: { projectId: randomUUID(), userId: gone.id, status: 'pending', models: [] },
+      metadata: { actor: `user:${gone.id}`, at: new Date().toISOString() },
+      stream: `project-${randomUUID()}`,
+      revision: 0n,
+      position: '1:1' as Position,
+      createdAt: new Date(),
+    };
+    await t.deps.db.transaction((tx) => userStatsProjection.apply({ tx, table: (n) => n }, late));
+    expect(await rowsOf('user_stats', gone.id)).toEqual([]);
+
+    await rebuildProjections({
+      db: t.deps.db,
+      store: t.deps.store,
+      projections: allProjections(),
+      name: 'user_stats',
+    });
+    expect(await rowsOf('user_stats', gone.id)).toEqual([]);
+    // Live users keep theirs.
+    const stays = await seedUser(t.deps, { name: 'Stays', email: 'stays@stats.test' });
+    await seedProject(t.deps, { userId: stays.id, name: 'Kept' });
+    await settle(t);
+    expect(await rowsOf('user_stats', stays.id)).toMatchObject([{ total: 1 }]);
+  });
+});

@@ -17,12 +17,14 @@ export const REDACT_PATHS = [
   '*.comment',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** The process logger (stdout unless `destination` is given: tests read what it writes). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { ...requestSerializers, err: pino.stdSerializers.err },
     base: { service: 'cusp' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -13,6 +13,13 @@ export type Sealed = string & { readonly __brand: 'Sealed' };
 export const KEYS_CHANNEL = 'cusp_keys';
 /** First key of the per-bucket advisory lock; the second is the bucket number. */
 const BUCKET_LOCK = 7_346_015;
+/**
+ * While an operator's session holds this advisory lock (`SELECT pg_advisory_lock(7346016)`), no
+ * epoch key is destroyed: a database dump and a copy of the keyring taken under it match.
+ * Deletions still answer at once (their subjects are refused from the record on); their
+ * rotations wait for the upkeep after the lock is released (runbook: backup-restore.md).
+ */
+export const KEYRING_BACKUP_LOCK = 7_346_016;
 /** Rows per statement when many keys are written at once. */
 const BATCH = 2000;
 
@@ -46,6 +53,14 @@ interface KeyRow {
 
 const fieldAad = (subjectId: string, field: string, version: number) =>
   Buffer.from(`${subjectId}\u0000${field}\u0000${version}`, 'utf8');
+
+/** False while a backup holds KEYRING_BACKUP_LOCK: epoch keys must not be destroyed now. */
+async function backupAllowsDestroying(tx: SqlExecutor): Promise<boolean> {
+  const r = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1) AS ok', [
+    KEYRING_BACKUP_LOCK,
+  ]);
+  return r.rows[0]?.ok === true;
+}
 
 const lockBucket = (tx: SqlExecutor, bucket: number, mode: 'shared' | 'exclusive') =>
   tx.query(
@@ -342,7 +357,8 @@ export class KeyRing {
   /**
    * One rotation: a new epoch key, then in one transaction every live key of the bucket
    * re-wrapped under it, the shredded subjects' rows deleted and the bucket's epoch advanced;
-   * after the commit the old epoch key is destroyed. False when nothing in the bucket was shredded.
+   * after the commit the old epoch key is destroyed. False when nothing in the bucket was
+   * shredded, or while a backup holds KEYRING_BACKUP_LOCK (the upkeep retries).
    */
   private rotate(bucket: number): Promise<boolean> {
     return this.serial(bucket, async () => {
@@ -351,6 +367,7 @@ export class KeyRing {
       let doomed: string[] = [];
       await this.o.db.transaction(async (tx) => {
         await lockBucket(tx, bucket, 'exclusive');
+        if (!(await backupAllowsDestroying(tx))) return;
         const epoch = await currentEpoch(tx, bucket);
         if (epoch === undefined) return;
         const rows = (
@@ -430,6 +447,7 @@ export class KeyRing {
         this.o.db.transaction(async (tx) => {
           // Under the lock no rotation or set-up of this bucket is half done.
           await lockBucket(tx, bucket, 'exclusive');
+          if (!(await backupAllowsDestroying(tx))) return 0;
           const epoch = await currentEpoch(tx, bucket);
           let n = 0;
           for (const e of epochs) {

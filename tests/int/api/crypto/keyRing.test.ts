@@ -9,10 +9,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileKeyVault } from '../../../../api/src/crypto/fileKeyVault.js';
-import { KeyRing, KeyShredded } from '../../../../api/src/crypto/keyRing.js';
+import { KEYRING_BACKUP_LOCK, KeyRing, KeyShredded } from '../../../../api/src/crypto/keyRing.js';
 import { KeyVaultError } from '../../../../api/src/crypto/keyVault.js';
 import { unwrapDataKey } from '../../../../api/src/crypto/wrap.js';
 import type { Db } from '../../../../api/src/db/db.js';
@@ -203,6 +204,34 @@ describe.each(testDrivers())('KeyRing on %s', (driver) => {
     const keys = await Promise.all(rings.map((r) => r.keyFor('project-race')));
     for (const k of keys) expect(k.key.equals(keys[0]!.key)).toBe(true);
   });
+
+  it.runIf(driver === 'pg')(
+    'destroys no epoch key while a backup holds the keyring backup lock, and completes the deletion after it',
+    async () => {
+      const backup = new pg.Client({ connectionString: t.url! });
+      await backup.connect();
+      try {
+        const r = new KeyRing({ db: t.db, vault: new FileKeyVault(dir), buckets: 1 });
+        await r.createKeys(['user-during-backup', 'user-beside']);
+        const epoch = await epochOf(t.db, 0);
+        const files = epochFiles(dir, 0);
+        await backup.query('SELECT pg_advisory_lock($1)', [KEYRING_BACKUP_LOCK]);
+        await r.destroy('user-during-backup');
+        // Refused at once, but no key was destroyed: the dump and the keyring copy match.
+        expect(await r.existingKey('user-during-backup')).toBeUndefined();
+        expect(await epochOf(t.db, 0)).toBe(epoch);
+        expect(epochFiles(dir, 0)).toEqual(files);
+        expect(await r.sweepEpochs()).toBe(0);
+        await backup.query('SELECT pg_advisory_unlock($1)', [KEYRING_BACKUP_LOCK]);
+        expect(await r.completeShredding()).toBe(1);
+        expect(await rowOf(t.db, 'user-during-backup')).toBeUndefined();
+        expect(await epochOf(t.db, 0)).toBe(epoch! + 1);
+        expect(await r.existingKey('user-beside')).toBeDefined();
+      } finally {
+        await backup.end();
+      }
+    },
+  );
 
   it.runIf(driver === 'pg')(
     'serialises rotations of one bucket across processes sharing one PostgreSQL',

@@ -143,6 +143,13 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
       }
     };
     const clusterDir = database ? (await pgAdmin('SHOW data_directory'))[0]!.data_directory! : '';
+    if (clusterDir) {
+      // The scan reads the server's files: the PostgreSQL of DATABASE_URL must run on this machine.
+      expect(
+        existsSync(join(clusterDir, 'pg_wal')),
+        `${clusterDir}/pg_wal is not readable here`,
+      ).toBe(true);
+    }
     const roots = [dataDir, keyringDir, ...(clusterDir ? [clusterDir] : [])];
 
     // ------------------------------------------------------------------ the projects

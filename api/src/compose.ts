@@ -14,11 +14,11 @@ import { closeMeshPool } from '../../wasm/src/node.js';
 import { createMeshSanitizer } from './blobs/wasmSanitizer.js';
 import { Accounts } from './auth/accounts.js';
 import { PasswordHasher } from './auth/passwords.js';
-import { deriveSecret } from './auth/secrets.js';
 import { createBotCheck } from './botcheck/index.js';
 import type { Config } from './config.js';
-import { loadKek } from './crypto/kek.js';
-import { KeyRing } from './crypto/keyRing.js';
+import { FileKeyVault } from './crypto/fileKeyVault.js';
+import { findLegacyKek } from './crypto/legacyKek.js';
+import { openKeyring } from './crypto/openKeyring.js';
 import { openDb } from './db/open.js';
 import type { AppDeps } from './deps.js';
 import { OutboxSender, Outbox } from './mail/outbox.js';
@@ -79,8 +79,19 @@ export async function createDeps(
     });
     closers.push(() => store.close());
 
-    const kek = loadKek({ kekBase64: config.CUSP_KEK, dataDir: config.dataDir });
-    const keys = new KeyRing(db, kek);
+    // Data keys wrapped by per-bucket epoch keys kept outside the database (architecture §7).
+    const {
+      keys,
+      secrets,
+      close: closeKeyring,
+    } = await openKeyring({
+      db,
+      vault: new FileKeyVault(config.keyringDir),
+      buckets: config.KEYRING_BUCKETS,
+      legacy: findLegacyKek({ kekBase64: config.CUSP_KEK, dataDir: config.dataDir }),
+      log: log.child({ component: 'keyring' }),
+    });
+    closers.push(closeKeyring);
 
     const projections = await startProjections({
       db,
@@ -122,7 +133,7 @@ export async function createDeps(
           log.child({ component: 'mail' }),
         );
     closers.push(() => mailer.close());
-    const outbox = new Outbox(db, keys);
+    const outbox = new Outbox(db, keys, mailer);
     if (options.mailSender !== false) {
       const sender = new OutboxSender({ db, keys, mailer, log: log.child({ component: 'mail' }) });
       await sender.start();
@@ -133,8 +144,8 @@ export async function createDeps(
       db,
       now,
       secrets: {
-        signature: deriveSecret(kek, 'altcha-signature').toString('base64url'),
-        keySignature: deriveSecret(kek, 'altcha-key-signature').toString('base64url'),
+        signature: secrets.altchaSignature.toString('base64url'),
+        keySignature: secrets.altchaKeySignature.toString('base64url'),
       },
       onError: (err) => log.warn({ err }, 'bot check failed closed'),
     });
@@ -147,7 +158,7 @@ export async function createDeps(
       outbox,
       botCheck,
       hasher: new PasswordHasher(),
-      lookupKey: deriveSecret(kek, 'email-lookup'),
+      lookupKey: secrets.emailLookup,
       now,
       log: log.child({ component: 'accounts' }),
     });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -50,12 +50,23 @@ export const configSchema = z
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    /**
+     * Legacy: the KEK of installs before the keyring. Read once to move its keys and secrets into
+     * the keyring; then the operator removes it.
+     */
     CUSP_KEK: z.preprocess(
       emptyToUndefined,
       z
         .string()
         .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (44 characters)')
         .optional(),
+    ),
+    /** Where the epoch keys and secrets live; keep it off the database's disk and backups. */
+    KEYRING_DIR: optionalString,
+    /** Deleting a subject re-wraps the keys of its bucket: live keys ÷ buckets per deletion. */
+    KEYRING_BUCKETS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(65536).default(256),
     ),
     SMTP_URL: z.preprocess(
       emptyToUndefined,
@@ -151,6 +162,8 @@ export type RawConfig = z.infer<typeof configSchema>;
 export interface Config extends RawConfig {
   /** Absolute data directory. */
   dataDir: string;
+  /** Absolute keyring directory (KEYRING_DIR, default `<dataDir>/keyring`). */
+  keyringDir: string;
   /** Base URL for links in mails and answers; never derived from a request's Host header. */
   publicBaseUrl: string;
 }
@@ -170,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     dataDir: resolve(c.DATA_DIR),
+    keyringDir: resolve(c.KEYRING_DIR ?? join(c.DATA_DIR, 'keyring')),
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${shownHost}:${c.PORT}`).replace(/\/+$/, ''),
   };
 }

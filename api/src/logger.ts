@@ -1,4 +1,4 @@
-import pino, { type DestinationStream, type Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import { requestSerializers } from './app.js';
 
 /** Paths pino blanks in every log line: credentials, tokens and personal fields. */
@@ -17,9 +17,9 @@ export const REDACT_PATHS = [
   '*.comment',
 ];
 
-/** The process logger: JSON lines on stdout, or on `destination` (the log tests read them). */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = {
+/** The process logger (stdout unless `destination` is given: tests read what it writes). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { ...requestSerializers, err: pino.stdSerializers.err },

@@ -12,11 +12,9 @@
  * `npm run bench -- admin`; DATABASE_URL set → PostgreSQL, else PGlite.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encrypt } from '../../api/src/crypto/aead.js';
-import { loadKek } from '../../api/src/crypto/kek.js';
 import { sealWith } from '../../api/src/crypto/keyRing.js';
 import { projectSubject } from '../../api/src/domain/project.js';
 import { userSubject } from '../../api/src/domain/user.js';
@@ -94,27 +92,24 @@ async function main(): Promise<void> {
   try {
     const { deps } = t;
     const admin = await seedUser(deps, { name: 'Bench Admin', email: 'a@b.test', role: 'admin' });
-    const kek = loadKek({ kekBase64: deps.config.CUSP_KEK, dataDir: deps.config.dataDir });
 
     // ---------------------------------------------------------------- seed the read models
     const seedStart = performance.now();
-    const keyRows: { subject_id: string; wrapped: string }[] = [];
-    const newKey = (subject: string) => {
-      const key = randomBytes(32);
-      const wrapped = encrypt(kek, key, Buffer.from(`kek\u0000${subject}`));
-      keyRows.push({ subject_id: subject, wrapped: wrapped.toString('hex') });
-      return key;
-    };
+    const userIds = Array.from({ length: USERS }, () => randomUUID());
+    const projectIds = Array.from({ length: USER_PROJECTS + PUBLIC_PROJECTS }, () => randomUUID());
+    const dataKeys = await deps.keys.createKeys([
+      ...userIds.map(userSubject),
+      ...projectIds.map(projectSubject),
+    ]);
+    const newKey = (subject: string) => dataKeys.get(subject)!.key;
     const day = 86_400_000;
     const now = Date.now();
     const users: Record<string, unknown>[] = [];
-    const userIds: string[] = [];
     for (let i = 0; i < USERS; i++) {
-      const id = randomUUID();
+      const id = userIds[i]!;
       const subject = userSubject(id);
       const key = newKey(subject);
       const name = `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]} ${i}`;
-      userIds.push(id);
       users.push({
         id,
         name: sealWith(key, 1, subject, 'name', name),
@@ -130,7 +125,7 @@ async function main(): Promise<void> {
     const links: Record<string, unknown>[] = [];
     const perUser = new Map<string, { total: number; bytes: number; files: number }>();
     for (let i = 0; i < USER_PROJECTS + PUBLIC_PROJECTS; i++) {
-      const id = randomUUID();
+      const id = projectIds[i]!;
       const subject = projectSubject(id);
       const key = newKey(subject);
       const owner = i < USER_PROJECTS ? userIds[i % USERS]! : 'public';
@@ -168,12 +163,6 @@ async function main(): Promise<void> {
         await deps.db.query(sql, [JSON.stringify(rows.slice(i, i + 2000))]);
       }
     };
-    await insert(
-      `INSERT INTO data_keys (subject_id, version, wrapped)
-       SELECT subject_id, 1, decode(wrapped, 'hex') FROM jsonb_to_recordset($1::jsonb)
-         AS r(subject_id text, wrapped text)`,
-      keyRows,
-    );
     await insert(
       `INSERT INTO users (id, name, email, company_name, role, email_verified, created_at, revision)
        SELECT id, name, email, company_name, role, email_verified, created_at, revision

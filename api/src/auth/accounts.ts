@@ -637,6 +637,9 @@ export class Accounts {
       await tx.query('DELETE FROM user_emails WHERE user_id = $1', [userId]);
       await this.o.keys.destroy(userSubject(userId), tx);
     });
+    // Committed: now the key's bucket is rotated, and the user's mails in the local sink go.
+    await this.o.keys.completeShredding([userSubject(userId)]);
+    await this.o.outbox.forget(userSubject(userId));
     await this.settle(r.position);
     this.o.log.info({ userId }, 'user deleted');
   }

@@ -3,6 +3,7 @@ import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 
 import { dirname, join, relative, sep } from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fsyncDir } from '../crypto/durableFiles.js';
 import { BlobNotFound, assertBlobKey, type BlobStore } from './blobStore.js';
 
 const TEMP_DIR = '.tmp';
@@ -148,17 +149,4 @@ async function writeAll(fh: FileHandle, bufs: Buffer[]): Promise<number> {
     if (n > 0) rest[0] = rest[0]!.subarray(n);
   }
   return total;
-}
-
-async function fsyncDir(dir: string): Promise<void> {
-  try {
-    const fh = await open(dir, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    // Some filesystems refuse fsync on directories; the rename itself is still atomic.
-  }
 }

@@ -18,6 +18,11 @@ export interface Mailer {
   readonly kind: 'smtp' | 'file';
   /** `id` is the outbox row id; it becomes the Message-ID, so a retried send is recognisable. */
   send(id: string, message: MailMessage): Promise<void>;
+  /**
+   * Forgets the copies this transport keeps of sent mails (the `.eml` files of the embedded
+   * default), when their subject is deleted. Mail already handed to an SMTP relay is gone.
+   */
+  discard(ids: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

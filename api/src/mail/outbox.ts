@@ -34,6 +34,7 @@ export class Outbox {
   constructor(
     private readonly db: Db,
     private readonly keys: KeyRing,
+    private readonly mailer: Mailer,
   ) {}
 
   async prepare(input: EnqueueInput): Promise<PreparedMail> {
@@ -55,6 +56,17 @@ export class Outbox {
 
   async enqueue(input: EnqueueInput, exec?: SqlExecutor): Promise<string> {
     return this.add(await this.prepare(input), exec);
+  }
+
+  /**
+   * A deleted subject's mails: unsent ones can no longer be opened (their seal shreds with the
+   * key); the copies the transport keeps of sent ones (the embedded `.eml` files) go now.
+   */
+  async forget(subjectId: string): Promise<void> {
+    const r = await this.db.query<{ id: string }>('SELECT id FROM outbox WHERE subject_id = $1', [
+      subjectId,
+    ]);
+    if (r.rows.length > 0) await this.mailer.discard(r.rows.map((row) => row.id));
   }
 }
 
@@ -230,6 +242,9 @@ export class OutboxSender {
               last_error = NULL WHERE id = $1`,
       [row.id],
     );
+    // The subject was deleted while this mail was on its way: `Outbox.forget` may have run
+    // before the transport kept its copy, so the copy goes now.
+    if (await keys.isShredded(row.subject_id)) await mailer.discard([row.id]);
     log.info({ mailId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
     return true;
   }

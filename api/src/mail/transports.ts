@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Logger } from 'pino';
+import { shredFile } from '../crypto/durableFiles.js';
 import { headerSafe, type MailMessage, type Mailer } from './mailer.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function messageIdDomain(from: string): string {
   const m = /@([A-Za-z0-9.-]+)/.exec(from);
@@ -46,6 +49,10 @@ export class SmtpMailer implements Mailer {
     await this.transport.sendMail(envelope(this.from, id, message));
   }
 
+  async discard(): Promise<void> {
+    // Nothing is kept here: delivered mail is the recipient's.
+  }
+
   async close(): Promise<void> {
     this.transport.close();
   }
@@ -55,6 +62,9 @@ export class SmtpMailer implements Mailer {
  * The embedded default: each mail becomes `<dir>/<outbox id>.eml` (written to a temp name, then
  * renamed, so a half-written file never appears; a retry overwrites the same file). Its devLink
  * is logged so a local user can verify without a mail server.
+ *
+ * A development mailbox, not a mail system: the files are plain text. When a project or user is
+ * deleted, its mails' files are overwritten and removed (`discard`); production sends by SMTP.
  */
 export class FileMailer implements Mailer {
   readonly kind = 'file' as const;
@@ -81,6 +91,15 @@ export class FileMailer implements Mailer {
       );
     } else {
       this.log.info({ mailId: id, file }, 'mail written');
+    }
+  }
+
+  async discard(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      if (!UUID.test(id)) continue;
+      const file = join(this.dir, `${id}.eml`);
+      await shredFile(`${file}.tmp`);
+      await shredFile(file);
     }
   }
 

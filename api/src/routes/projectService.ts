@@ -254,11 +254,13 @@ export async function runCommand(
 }
 
 /**
- * Deletes a project by crypto-shredding (architecture §7): the data key goes first (from then on
- * every sealed field, the link and every file are unreadable, even with full database and disk
- * access), then the link row and the blobs, then `ProjectDeleted` (no personal data) is appended,
- * which removes the read-model rows. A crash part-way leaves the project unreadable, and a retry
- * finishes the job.
+ * Deletes a project by crypto-shredding (architecture §7): the data key goes first — recorded as
+ * shredded, then its keyring bucket rotated, so no copy of the wrapped key the database ever
+ * wrote opens any more (from then on every sealed field, the link and every file are unreadable,
+ * even with full database and disk access) — then the link row, the blobs and the local copies of
+ * its sent mails, then `ProjectDeleted` (no personal data) is appended, which removes the
+ * read-model rows. A crash part-way leaves the project unreadable; a retry, or the keyring's
+ * upkeep for the key, finishes the job.
  */
 export async function deleteProject(
   deps: AppDeps,
@@ -268,9 +270,11 @@ export async function deleteProject(
 ): Promise<void> {
   const { state } = await loadState(deps, projectId);
   if (state.status !== 'active') throw new NotFound('Project not found');
-  await deps.keys.destroy(projectSubject(projectId));
+  const subject = projectSubject(projectId);
+  await deps.keys.destroy(subject);
   await deps.db.query('DELETE FROM project_links WHERE project_id = $1', [projectId]);
   await deps.blobs.deletePrefix(projectBlobPrefix(projectId));
+  await deps.outbox.forget(subject);
   await runCommand(
     deps,
     projectId,

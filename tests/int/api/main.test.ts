@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,12 +49,19 @@ describe('the Cusp process', () => {
     expect(token).toBeDefined();
     expect(await first.stop()).toBe(0);
     expect(existsSync(join(dataDir, 'pg'))).toBe(true);
-    const kek = readFileSync(join(dataDir, 'kek'), 'utf8');
-    expect(statSync(join(dataDir, 'kek')).mode & 0o077).toBe(0);
+    // The keys live in the keyring (default DATA_DIR/keyring), owner-only; no KEK file is made.
+    const keyring = join(dataDir, 'keyring');
+    expect(existsSync(join(dataDir, 'kek'))).toBe(false);
+    expect(statSync(keyring).mode & 0o777).toBe(0o700);
+    const keyFiles = readdirSync(keyring);
+    expect(keyFiles).toContain('secret-email-lookup.key');
+    expect(keyFiles.some((f) => /^epoch-\d+-1\.key$/.test(f))).toBe(true);
+    for (const f of keyFiles) expect(statSync(join(keyring, f)).mode & 0o777).toBe(0o600);
+    const lookupKey = readFileSync(join(keyring, 'secret-email-lookup.key'));
 
     const second = await startCuspProcess(env);
     expect((await fetch(`${second.baseUrl}/api/health`)).status).toBe(200);
-    expect(readFileSync(join(dataDir, 'kek'), 'utf8')).toBe(kek);
+    expect(readFileSync(join(keyring, 'secret-email-lookup.key')).equals(lookupKey)).toBe(true);
     // The account and its verification token were written before the restart.
     expect((await post(`${second.baseUrl}/api/verify-email/${token}`, {})).status).toBe(200);
     const login = await post(`${second.baseUrl}/api/login`, { email, password: STRONG_PASSWORD });

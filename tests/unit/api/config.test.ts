@@ -20,6 +20,21 @@ describe('config', () => {
     expect(() => loadConfig({ CUSP_KEK: 'short' })).toThrow(/CUSP_KEK/);
   });
 
+  it('keeps the keyring in DATA_DIR/keyring unless KEYRING_DIR says otherwise, in 256 buckets', () => {
+    const c = loadConfig({ DATA_DIR: '/srv/cusp' });
+    expect(c.keyringDir).toBe('/srv/cusp/keyring');
+    expect(c.KEYRING_BUCKETS).toBe(256);
+    const apart = loadConfig({
+      DATA_DIR: '/srv/cusp',
+      KEYRING_DIR: '/mnt/keys',
+      KEYRING_BUCKETS: '16',
+    });
+    expect(apart.keyringDir).toBe('/mnt/keys');
+    expect(apart.KEYRING_BUCKETS).toBe(16);
+    expect(() => loadConfig({ KEYRING_BUCKETS: '0' })).toThrow(/KEYRING_BUCKETS/);
+    expect(() => loadConfig({ KEYRING_BUCKETS: 'many' })).toThrow(/KEYRING_BUCKETS/);
+  });
+
   it('requires ESDB_URL when the event store is EventStoreDB', () => {
     expect(() => loadConfig({ EVENT_STORE: 'esdb' })).toThrow(/ESDB_URL/);
     expect(

@@ -4,13 +4,22 @@ import { Icon } from '../../ui/Icon';
 export interface ProjectHistoryLinkProps {
   /** The project whose timeline to open. */
   projectId: string;
+  /** Look of the link; default a small secondary button. */
+  className?: string;
+  /** `menuitem` inside a menu. */
+  role?: 'menuitem';
 }
 
 /** The dashboard card's link to the project's history (/projects/:id/history). */
-export function ProjectHistoryLink({ projectId }: ProjectHistoryLinkProps) {
+export function ProjectHistoryLink({
+  projectId,
+  className = 'btn btn--secondary btn--sm',
+  role,
+}: ProjectHistoryLinkProps) {
   return (
     <Link
-      className="btn btn--secondary btn--sm"
+      className={className}
+      role={role}
       to={`/projects/${encodeURIComponent(projectId)}/history`}
       data-testid="project-history-link"
     >

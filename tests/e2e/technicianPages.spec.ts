@@ -423,6 +423,8 @@ test.describe('phone layout', () => {
       for (const card of await cards.all()) {
         expect(await overflowing(card)).toEqual([]);
         const actions = card.getByTestId('card-actions').locator(':scope > *');
+        // View, Copy Link, Comments, Email and the menu.
+        await expect(actions).toHaveCount(5);
         const tops = new Set<number>();
         for (const a of await actions.all()) tops.add(Math.round((await box(a)).y));
         expect(tops.size, `rows of actions at ${width}`).toBeLessThanOrEqual(2);
@@ -498,6 +500,8 @@ test.describe('phone layout', () => {
       token: tech.token,
       name: LONG_NAME,
       models: ['Upper scan 2.5mm offset', 'Molar crown 16', `Lower${'y'.repeat(150)}arch`],
+      // The first two form a Teeth group: their rows are indented, the tightest case.
+      types: ['teeth', 'teeth', 'individual'],
     });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(new URL(publicLink).pathname);
@@ -507,11 +511,17 @@ test.describe('phone layout', () => {
     for (const width of [390, 360]) {
       await page.setViewportSize({ width, height: 844 });
       const names = layersPanel.locator('.vl-layer__name');
-      await expect(names).toHaveCount(3);
+      // The group's row and its three layers (two of them indented members of the group).
+      await expect(names).toHaveCount(4);
+      await expect(layersPanel.getByTestId('layer-group')).toContainText('Teeth');
       for (const n of ['Upper scan 2.5mm offset', 'Molar crown 16']) {
         const el = names.filter({ hasText: n });
-        // Short names are shown whole.
-        expect(await el.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+        // Short names are shown whole, on one line.
+        const whole = await el.evaluate((e) => {
+          const fontSize = parseFloat(getComputedStyle(e).fontSize);
+          return e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().height < 2 * fontSize;
+        });
+        expect(whole, `${n} at ${width}`).toBe(true);
         expect((await box(el)).width).toBeGreaterThan(100);
       }
       expect(await overflowing(layersPanel)).toEqual([]);
@@ -565,5 +575,18 @@ test.describe('phone layout', () => {
     await expect(toast).not.toHaveAttribute('data-seen', 'yes');
     await expect(toast).toBeVisible();
     await page.screenshot({ path: shot('public-upload-toast-390.png') });
+
+    // A toast naming a 200-character file breaks the name inside the screen.
+    await page.getByTestId('file-input').setInputFiles({
+      name: `${'Z'.repeat(200)}.obj`,
+      mimeType: 'model/obj',
+      buffer: Buffer.from('v 0 0 0\n'),
+    });
+    const refused = page.getByTestId('toast').filter({ hasText: 'Unsupported files' });
+    await expect(refused).toBeVisible();
+    const r = await box(refused);
+    expect(r.x).toBeGreaterThanOrEqual(0);
+    expect(r.x + r.width).toBeLessThanOrEqual(390);
+    expect(await overflowing(refused)).toEqual([]);
   });
 });

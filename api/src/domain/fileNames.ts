@@ -9,6 +9,10 @@ export const FILE_NAME_MAX_BYTES = 255;
 /** Longest model display name, counted like the server's text rule (UTF-16 code units). */
 export const MODEL_NAME_MAX_CHARS = 200;
 
+/** The model files Cusp takes (spec §5). */
+export const MODEL_EXTENSIONS = ['stl', 'ply', 'dcm'] as const;
+export type ModelExtension = (typeof MODEL_EXTENSIONS)[number];
+
 const MODEL_EXTENSION = /\.(stl|ply|dcm)$/i;
 /** Longest ending kept whole when a name is shortened (".stl" and friends, with room to spare). */
 const EXTENSION_MAX_CHARS = 16;
@@ -21,6 +25,16 @@ const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length;
  */
 export function withoutModelExtension(name: string): string {
   return name.replace(MODEL_EXTENSION, '');
+}
+
+/** The lower-cased ending after the last dot; '' for none (a leading dot starts no ending). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isModelFileName(name: string): boolean {
+  return (MODEL_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 }
 
 /** The longest prefix of `text`, in whole code points, that `fits`. */

@@ -80,8 +80,11 @@ export function cleanProjectFields(d: z.infer<typeof projectDataSchema>): Projec
   return { name, patientName, laboratoryName, comment: comment || null };
 }
 
-export const ALLOWED_EXTENSIONS = ['stl', 'ply', 'dcm'] as const;
-export type UploadExtension = (typeof ALLOWED_EXTENSIONS)[number];
+export {
+  extensionOf,
+  MODEL_EXTENSIONS as ALLOWED_EXTENSIONS,
+  type ModelExtension as UploadExtension,
+} from '../domain/fileNames.js';
 
 export const unsupportedFilesMessage = (names: readonly string[]): string =>
   `Unsupported files: ${names.join(', ')}. Only STL, PLY, and DCM files are allowed.`;
@@ -97,11 +100,6 @@ export function displayFileName(raw: string | undefined): string {
   name = name.replace(CONTROL_ALL, '').replace(INVISIBLE, '').trim();
   if (name === '.' || name === '..') name = '';
   return shortenFileName(name) || 'model';
-}
-
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
 /**

@@ -40,6 +40,8 @@ export interface NewProject {
   name: string;
   /** Display names of the models; each is a copy of the molar crown. */
   models?: string[];
+  /** Layer types per model ('teeth' groups them); default all 'individual'. */
+  types?: ('teeth' | 'individual')[];
   /** Signed-in owner; anonymous uploads are made through the quick upload page instead. */
   token: string;
 }
@@ -63,6 +65,7 @@ export async function createProject(
   const stl = readFileSync(MOLAR_STL);
   for (const [i] of models.entries()) form.append('models', new Blob([stl]), `model-${i}.stl`);
   form.append('modelCustomNames', JSON.stringify(models));
+  form.append('modelTypes', JSON.stringify(p.types ?? models.map(() => 'individual')));
   const res = await fetch(`${cusp.baseURL}/api/projects`, {
     method: 'POST',
     headers: { authorization: `Bearer ${p.token}` },

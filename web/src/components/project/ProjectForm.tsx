@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { isModelFileName } from '../../../../api/src/domain/fileNames';
 import {
   FAILED_TO_CREATE_PROJECT,
   NO_AUTH_TOKEN,
@@ -22,7 +23,7 @@ import { TextField } from '../../ui/TextField';
 import { convertDcm } from './convertDcm';
 import { FileRow } from './FileRow';
 import type { CreateResult } from './types';
-import { ALLOWED_EXTENSIONS, extensionOf, toUploadFile, type UploadFile } from './uploadFile';
+import { toUploadFile, type UploadFile } from './uploadFile';
 import { uploadProject } from './uploadProject';
 import './project.css';
 
@@ -62,12 +63,10 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
   function addFiles(list: FileList | null) {
     if (!list) return;
     const chosen = Array.from(list);
-    const unsupported = chosen
-      .filter((f) => !ALLOWED_EXTENSIONS.includes(extensionOf(f.name)))
-      .map((f) => f.name);
+    const unsupported = chosen.filter((f) => !isModelFileName(f.name)).map((f) => f.name);
     if (unsupported.length) toast.error(unsupportedFiles(unsupported));
     for (const f of chosen) {
-      if (!ALLOWED_EXTENSIONS.includes(extensionOf(f.name))) continue;
+      if (!isModelFileName(f.name)) continue;
       if (mode === 'public' && f.size > PUBLIC_MAX_BYTES) {
         toast.error(fileExceedsLimit(f.name));
         continue;

@@ -1,4 +1,8 @@
-import { defaultModelName, shortenFileName } from '../../../../api/src/domain/fileNames';
+import {
+  defaultModelName,
+  extensionOf,
+  shortenFileName,
+} from '../../../../api/src/domain/fileNames';
 
 /** One file in a create form's list. */
 export interface UploadFile {
@@ -13,10 +17,6 @@ export interface UploadFile {
   customName: string;
   teeth: boolean;
 }
-
-export const ALLOWED_EXTENSIONS = ['stl', 'ply', 'dcm'];
-
-export const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 
 /**
  * A chosen file as the form keeps it: an over-long name shortened before its extension (the

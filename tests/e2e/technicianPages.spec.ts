@@ -584,6 +584,8 @@ test.describe('phone layout', () => {
     });
     const refused = page.getByTestId('toast').filter({ hasText: 'Unsupported files' });
     await expect(refused).toBeVisible();
+    // Measured where it rests, after its slide-in.
+    await refused.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished)));
     const r = await box(refused);
     expect(r.x).toBeGreaterThanOrEqual(0);
     expect(r.x + r.width).toBeLessThanOrEqual(390);

@@ -276,8 +276,10 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
               onChange={(e) => setTerms(e.target.checked)}
               data-testid="terms"
             />
-            I agree to the <Link to="/terms">Terms of Service</Link> and the{' '}
-            <Link to="/privacy">Privacy Policy</Link>
+            <span>
+              I agree to the <Link to="/terms">Terms of Service</Link> and the{' '}
+              <Link to="/privacy">Privacy Policy</Link>
+            </span>
           </label>
         </Card>
       )}

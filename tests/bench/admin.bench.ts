@@ -171,8 +171,8 @@ async function main(): Promise<void> {
       users,
     );
     await insert(
-      `INSERT INTO user_stats (user_id, total, approved, pending, new_comments, storage_bytes, file_count)
-       SELECT user_id, total, 0, 0, 0, storage_bytes, file_count FROM jsonb_to_recordset($1::jsonb)
+      `INSERT INTO user_stats (user_id, total, by_status, new_comments, storage_bytes, file_count)
+       SELECT user_id, total, '{}', 0, storage_bytes, file_count FROM jsonb_to_recordset($1::jsonb)
          AS r(user_id text, total int, storage_bytes bigint, file_count int)`,
       [...perUser].map(([user_id, s]) => ({
         user_id,

@@ -190,7 +190,7 @@ test.describe('admin panel', () => {
     const alpha = projects.getByRole('row', { name: /Crown Alpha/ });
     await expect(alpha).toContainText('Pat Alpha');
     await expect(alpha).toContainText('Tina Technician');
-    await expect(alpha.getByTestId('status-badge')).toHaveText('pending');
+    await expect(alpha.getByTestId('status-badge')).toHaveText('Pending Review');
     await expect(alpha.getByRole('link', { name: 'View' })).toHaveAttribute('target', '_blank');
     await expect(alpha.getByRole('link', { name: 'View' })).toHaveAttribute(
       'href',

@@ -201,7 +201,7 @@ test.describe('projects', () => {
       ].sort(),
     );
     const stats = page.getByTestId('stat-card');
-    await expect(stats).toHaveCount(5);
+    await expect(stats).toHaveCount(6);
     await expect(stats.filter({ hasText: 'Total Projects' })).toContainText('1');
     await expect(stats.filter({ hasText: 'Approved' })).toContainText('0');
     const used = stats.filter({ hasText: 'Storage Used' });
@@ -219,8 +219,9 @@ test.describe('projects', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expect(card.getByRole('button', { name: 'Copy Link' })).toBeVisible();
 
-    // The card leads to the project's history: its creation by the signed-in user.
-    await card.getByRole('link', { name: 'History' }).click();
+    // The card's menu leads to the project's history: its creation by the signed-in user.
+    await card.getByRole('button', { name: /^More actions for / }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
     await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\/history$/);
     const entries = page.getByTestId('history-entry');
     await expect(entries).toHaveCount(1);

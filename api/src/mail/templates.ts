@@ -10,6 +10,13 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/**
+ * The `<body>` style of every mail. Long words (a 200-character project name without a space)
+ * break instead of widening the mail past a phone's screen.
+ */
+export const MAIL_BODY_STYLE =
+  'font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px;overflow-wrap:anywhere;word-break:break-word';
+
 function layout(
   title: string,
   paragraphs: string[],
@@ -22,7 +29,7 @@ function layout(
     : '';
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<body style="${MAIL_BODY_STYLE}">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
 ${body}
 ${button}

@@ -14,6 +14,7 @@ import type { KeyRing } from '../crypto/keyRing.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
+import { countStatuses } from '../domain/projectStatus.js';
 import { userSubject } from '../domain/user.js';
 import type { AdminProject, AdminStats, AdminUser } from './adminTypes.js';
 
@@ -86,9 +87,8 @@ export const STATS_SQL = `
       AS users_with_projects,
     count(*)::int AS total_projects,
     COALESCE(sum(file_count), 0)::bigint::text AS total_files,
-    (count(*) FILTER (WHERE status = 'approved'))::int AS approved,
-    (count(*) FILTER (WHERE status IN ('pending', 'pending_review')))::int AS pending,
-    (count(*) FILTER (WHERE status = 'pending_revision'))::int AS rejected,
+    (SELECT COALESCE(json_object_agg(status, n), '{}'::json)
+       FROM (SELECT status, count(*)::int AS n FROM projects GROUP BY status) per) AS by_status,
     COALESCE(sum(storage_bytes), 0)::bigint::text AS total_storage,
     (count(*) FILTER (WHERE user_id = '${PUBLIC_USER_ID}'))::int AS public_projects
   FROM projects`;
@@ -156,21 +156,21 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
     users_with_projects: number;
     total_projects: number;
     total_files: string;
-    approved: number;
-    pending: number;
-    rejected: number;
+    /** Live projects per stored status. */
+    by_status: Record<string, number>;
     total_storage: string;
     public_projects: number;
   }>(STATS_SQL);
   const s = r.rows[0]!;
+  const counts = countStatuses(s.by_status);
   return {
     totalUsers: s.total_users,
     usersWithProjects: s.users_with_projects,
     totalProjects: s.total_projects,
     totalFiles: Number(s.total_files),
-    approvedProjects: s.approved,
-    pendingProjects: s.pending,
-    rejectedProjects: s.rejected,
+    approvedProjects: counts.approved,
+    pendingProjects: counts.pending,
+    rejectedProjects: counts.changesRequested,
     totalStorage: Number(s.total_storage),
     publicProjects: s.public_projects,
   };

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  defaultModelName,
+  FILE_NAME_MAX_BYTES,
+  MODEL_NAME_MAX_CHARS,
+  shortenFileName,
+  withoutModelExtension,
+} from '../domain/fileNames.js';
 import { ValidationError } from '../errors.js';
 import { freeText, parseOr400 } from '../http/validate.js';
 
@@ -56,36 +63,51 @@ export function cleanProjectFields(d: z.infer<typeof projectDataSchema>): Projec
   return { name, patientName, laboratoryName, comment: comment || null };
 }
 
-export const ALLOWED_EXTENSIONS = ['stl', 'ply', 'dcm'] as const;
-export type UploadExtension = (typeof ALLOWED_EXTENSIONS)[number];
+export {
+  extensionOf,
+  MODEL_EXTENSIONS as ALLOWED_EXTENSIONS,
+  type ModelExtension as UploadExtension,
+} from '../domain/fileNames.js';
 
 export const unsupportedFilesMessage = (names: readonly string[]): string =>
   `Unsupported files: ${names.join(', ')}. Only STL, PLY, and DCM files are allowed.`;
 
 /**
  * A client file name made safe for display and `Content-Disposition` (row 41): the last path
- * segment, NFC, no control / bidi / zero-width characters, at most 255 UTF-8 bytes. Never a path.
+ * segment, NFC, no control / bidi / zero-width characters, at most 255 UTF-8 bytes (shortened
+ * before its extension, so a long `.stl` stays an STL). Never a path.
  */
 export function displayFileName(raw: string | undefined): string {
   let name = (raw ?? '').normalize('NFC');
   name = name.split(/[/\\]/).pop() ?? '';
   name = name.replace(CONTROL_ALL, '').replace(INVISIBLE, '').trim();
   if (name === '.' || name === '..') name = '';
-  while (Buffer.byteLength(name, 'utf8') > 255) name = Array.from(name).slice(0, -1).join('');
-  return name || 'model';
+  return shortenFileName(name) || 'model';
 }
 
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
-/** Spec §5: the default display name is the file name without extension; a trailing extension is stripped. */
+/**
+ * Spec §5: the default display name is the file name without its extension (cut to the name
+ * limit); a custom name loses only a trailing `.stl`, `.ply` or `.dcm`.
+ */
 export function modelDisplayName(custom: string | undefined, fileName: string): string {
-  const base = custom !== undefined && custom.trim() !== '' ? custom : fileName;
-  const text = parseOr400(freeText(), base, 'modelCustomNames');
-  const cleaned = capped(text, 'modelCustomNames', 200).replace(/\.(stl|ply|dcm)$/i, '');
-  return cleaned.trim() || 'model';
+  const base = custom !== undefined && custom.trim() !== '' ? custom : undefined;
+  const name =
+    base !== undefined
+      ? withoutModelExtension(
+          capped(
+            parseOr400(freeText(), base, 'modelCustomNames'),
+            'modelCustomNames',
+            MODEL_NAME_MAX_CHARS,
+          ),
+        )
+      : defaultModelName(
+          capped(
+            parseOr400(freeText(), fileName, 'modelCustomNames'),
+            'modelCustomNames',
+            FILE_NAME_MAX_BYTES,
+          ),
+        );
+  return name.trim() || 'model';
 }
 
 /** `Idempotency-Key`: a client-chosen random string; it names the project, so it must be unguessable. */

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.js';
 import {
   decide,
   foldProject,
+  PUBLIC_USER_ID,
   projectStream,
   projectSubject,
   ProjectRuleError,
@@ -17,7 +18,8 @@ import { AppError, Conflict, NotFound } from '../errors.js';
 import { WrongExpectedVersion, type EventMetadata, type Position } from '../store/eventStore.js';
 import type { FeedbackRow } from '../../../projections/src/feedback/index.js';
 import type { ProjectModelRow, ProjectRow } from '../../../projections/src/projects/index.js';
-import type { Project, ProjectFeedback, ProjectModel } from './projectTypes.js';
+import { userSubject } from '../domain/user.js';
+import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from './projectTypes.js';
 
 /** Public token: `pub_` + 43 base64url characters = 256 random bits (architecture §12). */
 export const PUBLIC_TOKEN = /^pub_[A-Za-z0-9_-]{43}$/;
@@ -82,6 +84,29 @@ export interface ProjectDto extends Omit<Project, 'models'> {
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
+/**
+ * Name and company of each signed-in owner, opened with the user's key. Anonymous uploads and
+ * owners whose account is gone (key shredded, row deleted) are absent.
+ */
+async function ownersOf(deps: AppDeps, userIds: string[]): Promise<Map<string, ProjectOwner>> {
+  const ids = [...new Set(userIds)].filter((id) => id !== PUBLIC_USER_ID);
+  const out = new Map<string, ProjectOwner>();
+  if (ids.length === 0) return out;
+  const r = await deps.db.query<{ id: string; name: string; company_name: string }>(
+    'SELECT id::text AS id, name, company_name FROM users WHERE id::text = ANY($1::text[])',
+    [ids],
+  );
+  for (const row of r.rows) {
+    const subject = userSubject(row.id);
+    const [name, companyName] = await Promise.all([
+      deps.keys.open(subject, 'name', row.name),
+      deps.keys.open(subject, 'companyName', row.company_name),
+    ]);
+    if (name !== null) out.set(row.id, { name, companyName: companyName ?? '' });
+  }
+  return out;
+}
+
 /** Read-model rows of some projects, personal fields opened with each project's key. */
 export async function loadProjects(
   deps: AppDeps,
@@ -99,7 +124,7 @@ export async function loadProjects(
         ]);
   if (rows.rows.length === 0) return [];
   const ids = rows.rows.map((r) => r.id);
-  const [models, feedback, links] = await Promise.all([
+  const [models, feedback, links, owners] = await Promise.all([
     deps.db.query<ProjectModelRow>(
       'SELECT * FROM project_models WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position',
       [ids],
@@ -111,6 +136,10 @@ export async function loadProjects(
     deps.db.query<{ project_id: string; token_sealed: string }>(
       'SELECT project_id, token_sealed FROM project_links WHERE project_id = ANY($1::uuid[])',
       [ids],
+    ),
+    ownersOf(
+      deps,
+      rows.rows.map((r) => r.user_id),
     ),
   ]);
   const out: ProjectDto[] = [];
@@ -160,6 +189,7 @@ export async function loadProjects(
       fileCount: row.file_count,
       storageBytes: Number(row.storage_bytes),
       unreadCount: row.unread_count,
+      user: owners.get(row.user_id) ?? null,
     });
   }
   return out;

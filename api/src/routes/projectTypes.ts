@@ -24,6 +24,12 @@ export interface ProjectFeedback {
   readAt: string | null;
 }
 
+/** The project's owner as a reader sees them (the viewer's Technician row, spec §2). */
+export interface ProjectOwner {
+  name: string;
+  companyName: string;
+}
+
 export interface Project {
   id: string;
   name: string;
@@ -39,4 +45,6 @@ export interface Project {
   fileCount: number;
   storageBytes: number;
   unreadCount: number;
+  /** The owner; null for anonymous quick uploads (and an owner whose account is gone). */
+  user: ProjectOwner | null;
 }

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { canonicalEmail } from '../auth/email.js';
 import type { AppDeps } from '../deps.js';
 import { PROJECT_STATUSES, projectSubject } from '../domain/project.js';
+import { countStatuses } from '../domain/projectStatus.js';
 import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
-import { escapeHtml } from '../mail/templates.js';
+import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { UserStatsRow } from '../../../projections/src/userStats/index.js';
 import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
@@ -80,7 +81,7 @@ You can inspect the models in 3D, leave feedback and approve the work.
 `,
     html: `<!doctype html>
 <html><head><meta charset="utf-8"><title>A dental case is ready for your review</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<body style="${MAIL_BODY_STYLE}">
 <h1 style="font-size:20px;margin:0 0 16px">A dental case is ready for your review</h1>
 <p style="margin:0 0 16px">${escapeHtml(from)} has shared a 3D case with you on Cusp: <strong>${escapeHtml(projectName)}</strong></p>
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
@@ -138,10 +139,12 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       subjectUser(principal, userId),
     ]);
     const s = r.rows[0];
+    const counts = countStatuses(s?.by_status ?? {});
     return {
       total: s?.total ?? 0,
-      approved: s?.approved ?? 0,
-      pending: s?.pending ?? 0,
+      approved: counts.approved,
+      pending: counts.pending,
+      changesRequested: counts.changesRequested,
       newComments: s?.new_comments ?? 0,
       storageBytes: Number(s?.storage_bytes ?? 0),
       fileCount: s?.file_count ?? 0,

@@ -12,7 +12,7 @@ import { userSubject } from '../domain/user.js';
 import { AppError, Conflict, NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
 import { freeText, parseOr400 } from '../http/validate.js';
 import type { MailMessage } from '../mail/mailer.js';
-import { escapeHtml } from '../mail/templates.js';
+import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
 import {
@@ -135,7 +135,7 @@ ${after}
 `;
   const html = `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2933;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<body style="${MAIL_BODY_STYLE}">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
 <p style="margin:0 0 16px">Hello ${escapeHtml(technician)},</p>
 <p style="margin:0 0 16px">${escapeHtml(lead)}</p>

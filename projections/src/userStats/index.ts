@@ -4,17 +4,18 @@ import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
 
 /**
- * Per-user dashboard statistics (spec §9): total, approved, pending (`pending_review` +
- * `pending_revision`, architecture §12), new comments (unread doctor feedback), storage and file
- * count. Counts are re-derived from the per-project rows after every event, never incremented,
- * so replays and duplicates cannot skew them. A deleted user leaves no row, only a tombstone (an
- * id) that keeps late project events of that user from bringing one back.
+ * Per-user dashboard statistics (spec §9): total, projects per stored status (the API folds them
+ * into Approved / Pending / Changes Requested with the one shared `countStatuses`, architecture
+ * §12), new comments (unread doctor feedback), storage and file count. Counts are re-derived
+ * from the per-project rows after every event, never incremented, so replays and duplicates
+ * cannot skew them. A deleted user leaves no row, only a tombstone (an id) that keeps late
+ * project events of that user from bringing one back.
  */
 export interface UserStatsRow {
   user_id: string;
   total: number;
-  approved: number;
-  pending: number;
+  /** Live projects per stored status, e.g. `{ "pending": 2, "approved": 1 }`. */
+  by_status: Record<string, number>;
   new_comments: number;
   storage_bytes: string;
   file_count: number;
@@ -25,18 +26,18 @@ async function recompute(ctx: ProjectionContext, userId: string): Promise<void> 
   const deleted = ctx.table('user_stats_deleted_users');
   await ctx.tx.query(
     `INSERT INTO ${ctx.table('user_stats')} AS s
-       (user_id, total, approved, pending, new_comments, storage_bytes, file_count)
+       (user_id, total, by_status, new_comments, storage_bytes, file_count)
      SELECT $1,
        count(*),
-       count(*) FILTER (WHERE status = 'approved'),
-       count(*) FILTER (WHERE status IN ('pending_review', 'pending_revision')),
+       (SELECT COALESCE(jsonb_object_agg(status, n), '{}'::jsonb)
+          FROM (SELECT status, count(*)::int AS n FROM ${per} WHERE user_id = $1 GROUP BY status) g),
        COALESCE(sum(cardinality(unread)), 0),
        COALESCE(sum(storage_bytes), 0),
        COALESCE(sum(file_count), 0)
      FROM ${per} WHERE user_id = $1
      HAVING NOT EXISTS (SELECT 1 FROM ${deleted} WHERE user_id = $1)
-     ON CONFLICT (user_id) DO UPDATE SET total = EXCLUDED.total, approved = EXCLUDED.approved,
-       pending = EXCLUDED.pending, new_comments = EXCLUDED.new_comments,
+     ON CONFLICT (user_id) DO UPDATE SET total = EXCLUDED.total, by_status = EXCLUDED.by_status,
+       new_comments = EXCLUDED.new_comments,
        storage_bytes = EXCLUDED.storage_bytes, file_count = EXCLUDED.file_count`,
     [userId],
   );
@@ -52,7 +53,7 @@ async function ownerOf(ctx: ProjectionContext, projectId: string): Promise<strin
 
 export const userStatsProjection: Projection = {
   name: 'user_stats',
-  version: 2,
+  version: 3,
   tables: [
     'user_stats',
     'user_stats_projects',
@@ -72,8 +73,7 @@ export const userStatsProjection: Projection = {
     `CREATE TABLE ${table('user_stats')} (
       user_id text PRIMARY KEY,
       total integer NOT NULL,
-      approved integer NOT NULL,
-      pending integer NOT NULL,
+      by_status jsonb NOT NULL,
       new_comments integer NOT NULL,
       storage_bytes bigint NOT NULL,
       file_count integer NOT NULL

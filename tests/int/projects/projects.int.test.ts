@@ -242,10 +242,12 @@ describe.each(testDrivers())('projects API (%s)', (driver) => {
     const list = await get('/api/projects', user);
     expect(list.json().map((p: { name: string }) => p.name)).toEqual(['Second', 'First']);
     const stats = (await get('/api/projects/stats', user)).json();
+    // Both wait for the doctor: one `pending_review`, one new (`pending`); architecture §12.
     expect(stats).toEqual({
       total: 2,
       approved: 0,
-      pending: 1,
+      pending: 2,
+      changesRequested: 0,
       newComments: 0,
       storageBytes: 2 * tiny.length,
       fileCount: 2,

@@ -30,14 +30,18 @@ export const MAX_TOASTS = 4;
 
 let nextId = 1;
 
-export const useToastStore = create<ToastState>()((set, get) => ({
+export const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
   show: (message, kind = 'info', duration = TOAST_DURATION[kind]) => {
-    // The same message twice in a row (double click, StrictMode effects) shows once.
-    const existing = get().toasts.find((t) => t.message === message && t.kind === kind);
-    if (existing) return existing.id;
+    // The same message again is shown again (a fresh toast, a fresh timer), in place of the one
+    // still on screen: never two copies (double click, StrictMode effects), never swallowed.
     const id = nextId++;
-    set((s) => ({ toasts: [...s.toasts, { id, kind, message, duration }].slice(-MAX_TOASTS) }));
+    set((s) => ({
+      toasts: [
+        ...s.toasts.filter((t) => !(t.message === message && t.kind === kind)),
+        { id, kind, message, duration },
+      ].slice(-MAX_TOASTS),
+    }));
     return id;
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),

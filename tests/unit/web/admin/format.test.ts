@@ -53,9 +53,14 @@ describe('status badge', () => {
     expect(statusTone('pending')).toBe('info');
     expect(statusTone('pending_review')).toBe('info');
   });
-  it('labels the status with underscores replaced by spaces', () => {
-    expect(statusLabel('pending_revision')).toBe('pending revision');
-    expect(statusLabel('approved')).toBe('approved');
+  it('labels every status in words, the same as the dashboard and the viewer (architecture §12)', () => {
+    expect(statusLabel('pending')).toBe('Pending Review');
+    expect(statusLabel('pending_review')).toBe('Pending Review');
+    expect(statusLabel('pending_revision')).toBe('Changes Requested');
+    expect(statusLabel('rejected')).toBe('Changes Requested');
+    expect(statusLabel('approved')).toBe('Approved');
+    // A value unknown to this build still never shows its underscores.
+    expect(statusLabel('on_hold')).toBe('on hold');
   });
 });
 

@@ -13,11 +13,14 @@ describe('toast store', () => {
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 
-  it('shows an identical message only once while it is visible', () => {
+  it('shows an identical message again as a fresh toast, never as a second copy', () => {
     const a = toast.error('Access denied. Admin privileges required.');
     const b = toast.error('Access denied. Admin privileges required.');
-    expect(b).toBe(a);
-    expect(useToastStore.getState().toasts).toHaveLength(1);
+    // A new toast (new id: a new element, its timer restarted) replaces the one on screen.
+    expect(b).not.toBe(a);
+    expect(useToastStore.getState().toasts).toMatchObject([
+      { id: b, message: 'Access denied. Admin privileges required.' },
+    ]);
     toast.success('Access denied. Admin privileges required.');
     expect(useToastStore.getState().toasts).toHaveLength(2);
   });

@@ -80,7 +80,7 @@ describe('status labels', () => {
     expect(statusLabel('approved')).toBe('Approved');
     expect(statusLabel('rejected')).toBe('Changes Requested');
     expect(statusLabel('pending_revision')).toBe('Changes Requested');
-    expect(statusLabel('pending_review')).toBe('pending_review');
+    expect(statusLabel('pending_review')).toBe('Pending Review');
     expect(statusTone('approved')).toBe('success');
     expect(statusTone('pending_revision')).toBe('warning');
     expect(statusTone('pending')).toBe('info');

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { MATERIALS } from '../../../../api/src/domain/materials';
+import { isModelFileName } from '../../../../api/src/domain/fileNames';
 import {
   FAILED_TO_CREATE_PROJECT,
   NO_AUTH_TOKEN,
@@ -21,29 +21,13 @@ import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
 import { TextField } from '../../ui/TextField';
 import { convertDcm } from './convertDcm';
-import { formatBytes } from './format';
+import { FileRow } from './FileRow';
 import type { CreateResult } from './types';
+import { toUploadFile, type UploadFile } from './uploadFile';
 import { uploadProject } from './uploadProject';
 import './project.css';
 
 const PUBLIC_MAX_BYTES = 50 * 1024 * 1024;
-const ALLOWED = ['stl', 'ply', 'dcm'];
-const MATERIAL_KEYS = Object.keys(MATERIALS) as (keyof typeof MATERIALS)[];
-
-interface UploadFile {
-  key: number;
-  /** What is sent: the original, or the STL converted from a DCM. */
-  file: File | null;
-  originalName: string;
-  format: 'stl' | 'ply';
-  converting: boolean;
-  material: string;
-  customName: string;
-  teeth: boolean;
-}
-
-const extOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
 
 export interface ProjectFormProps {
   /** 'public' adds the bot check and the terms and enforces 50 MB per file. */
@@ -65,6 +49,11 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState(0);
   const nextKey = useRef(1);
+  /**
+   * The Idempotency-Key of the submission being made: kept while it is retried (a lost answer
+   * must not create a second project), dropped with the form once the project exists.
+   */
+  const submissionKey = useRef<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const defaultMaterial = mode === 'public' ? 'enamel' : 'default';
 
@@ -74,31 +63,21 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
   function addFiles(list: FileList | null) {
     if (!list) return;
     const chosen = Array.from(list);
-    const unsupported = chosen.filter((f) => !ALLOWED.includes(extOf(f.name))).map((f) => f.name);
+    const unsupported = chosen.filter((f) => !isModelFileName(f.name)).map((f) => f.name);
     if (unsupported.length) toast.error(unsupportedFiles(unsupported));
     for (const f of chosen) {
-      const ext = extOf(f.name);
-      if (!ALLOWED.includes(ext)) continue;
+      if (!isModelFileName(f.name)) continue;
       if (mode === 'public' && f.size > PUBLIC_MAX_BYTES) {
         toast.error(fileExceedsLimit(f.name));
         continue;
       }
-      const key = nextKey.current++;
-      const entry: UploadFile = {
-        key,
-        file: ext === 'dcm' ? null : f,
-        originalName: f.name,
-        format: ext === 'ply' ? 'ply' : 'stl',
-        converting: ext === 'dcm',
-        material: ext === 'ply' ? 'texture' : defaultMaterial,
-        customName: baseName(f.name),
-        teeth: false,
-      };
+      const entry = toUploadFile(f, nextKey.current++, defaultMaterial);
       setFiles((fs) => [...fs, entry]);
-      if (ext === 'dcm') {
+      if (entry.converting) {
+        const { key, originalName } = entry;
         convertDcm(f)
           .then((stl) => {
-            const out = new File([stl as BlobPart], `${baseName(f.name)}.stl`, {
+            const out = new File([stl as BlobPart], originalName.replace(/\.[^.]+$/, '.stl'), {
               type: 'model/stl',
             });
             update(key, { file: out, converting: false });
@@ -108,6 +87,21 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
             setFiles((fs) => fs.filter((x) => x.key !== key));
           });
       }
+    }
+  }
+
+  /** After a create: an empty form, so closing the success modal cannot send the project again. */
+  function reset() {
+    setName('');
+    setPatientName('');
+    setLaboratoryName('');
+    setComment('');
+    setFiles([]);
+    setTerms(false);
+    submissionKey.current = null;
+    if (mode === 'public') {
+      setBotToken(null);
+      setBotReset((n) => n + 1);
     }
   }
 
@@ -165,11 +159,12 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
         form,
         {
           auth: mode === 'user',
-          idempotencyKey: crypto.randomUUID(),
+          idempotencyKey: (submissionKey.current ??= crypto.randomUUID()),
           onProgress: setProgress,
         },
       );
       toast.success(PROJECT_CREATED);
+      reset();
       onCreated(result);
     } catch (err) {
       toast.error(err instanceof Error && err.message ? err.message : FAILED_TO_CREATE_PROJECT);
@@ -258,62 +253,14 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
         {files.length > 0 && (
           <ul className="file-list" data-testid="file-list">
             {files.map((f) => (
-              <li key={f.key} className="file-row" data-testid="file-row">
-                <div className="file-row__name">
-                  <Icon name="cube" />
-                  <span title={f.originalName}>{f.originalName}</span>
-                  {f.converting ? (
-                    <span className="file-row__state">Converting…</span>
-                  ) : (
-                    f.file && <span className="file-row__size">{formatBytes(f.file.size)}</span>
-                  )}
-                </div>
-                <input
-                  className="field__input file-row__rename"
-                  aria-label={`Name for ${f.originalName}`}
-                  value={f.customName}
-                  disabled={f.converting || submitting}
-                  onChange={(e) => update(f.key, { customName: e.target.value })}
-                  onBlur={(e) =>
-                    update(f.key, { customName: baseName(e.target.value.trim()) || e.target.value })
-                  }
-                />
-                <select
-                  className="field__input file-row__material"
-                  aria-label={`Material for ${f.originalName}`}
-                  value={f.material}
-                  disabled={f.converting || submitting}
-                  onChange={(e) => update(f.key, { material: e.target.value })}
-                >
-                  {MATERIAL_KEYS.filter((k) =>
-                    f.format === 'ply' ? k === 'texture' : k !== 'texture',
-                  ).map((k) => (
-                    <option key={k} value={k}>
-                      {MATERIALS[k].name}
-                    </option>
-                  ))}
-                </select>
-                {mode === 'user' && (
-                  <label className="file-row__teeth">
-                    <input
-                      type="checkbox"
-                      checked={f.teeth}
-                      disabled={f.converting || submitting}
-                      onChange={(e) => update(f.key, { teeth: e.target.checked })}
-                    />
-                    Teeth group
-                  </label>
-                )}
-                <Button
-                  type="button"
-                  variant="ghost"
-                  iconOnly
-                  icon="x"
-                  aria-label={`Remove ${f.originalName}`}
-                  disabled={f.converting || submitting}
-                  onClick={() => setFiles((fs) => fs.filter((x) => x.key !== f.key))}
-                />
-              </li>
+              <FileRow
+                key={f.key}
+                file={f}
+                mode={mode}
+                busy={submitting}
+                onChange={(patch) => update(f.key, patch)}
+                onRemove={() => setFiles((fs) => fs.filter((x) => x.key !== f.key))}
+              />
             ))}
           </ul>
         )}
@@ -329,8 +276,10 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
               onChange={(e) => setTerms(e.target.checked)}
               data-testid="terms"
             />
-            I agree to the <Link to="/terms">Terms of Service</Link> and the{' '}
-            <Link to="/privacy">Privacy Policy</Link>
+            <span>
+              I agree to the <Link to="/terms">Terms of Service</Link> and the{' '}
+              <Link to="/privacy">Privacy Policy</Link>
+            </span>
           </label>
         </Card>
       )}

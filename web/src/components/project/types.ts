@@ -5,10 +5,14 @@ export type {
   ProjectModel,
 } from '../../../../api/src/routes/projectTypes';
 
+/** GET /api/projects/stats; the status counts follow `api/src/domain/projectStatus.ts`. */
 export interface ProjectStats {
   total: number;
   approved: number;
+  /** Waiting for the doctor: `pending`, `pending_review`. */
   pending: number;
+  /** `pending_revision` (and the legacy `rejected`). */
+  changesRequested: number;
   newComments: number;
   storageBytes: number;
   fileCount: number;

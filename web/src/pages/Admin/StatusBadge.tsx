@@ -6,7 +6,7 @@ export interface StatusBadgeProps {
   status: string;
 }
 
-/** Admin status badge: approved green, pending_revision yellow, else blue; underscores as spaces. */
+/** Status badge: approved green, changes requested yellow, else blue; never the raw value. */
 export function StatusBadge({ status }: StatusBadgeProps) {
   return (
     <Badge tone={statusTone(status)} dot data-testid="status-badge">

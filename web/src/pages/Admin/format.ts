@@ -30,19 +30,8 @@ export function formatStorage(bytes: number): string {
   return `${(bytes / 1024 ** unit).toFixed(1)} ${STORAGE_UNITS[unit]}`;
 }
 
-export type StatusTone = 'success' | 'warning' | 'info';
-
-/** Admin status badge: approved green, pending_revision (the spec's rejected) yellow, else blue. */
-export function statusTone(status: string): StatusTone {
-  if (status === 'approved') return 'success';
-  if (status === 'pending_revision' || status === 'rejected') return 'warning';
-  return 'info';
-}
-
-/** The admin badge label: the status with underscores replaced by spaces. */
-export function statusLabel(status: string): string {
-  return status.replace(/_/g, ' ');
-}
+/** Status badges use the one shared reading of a status (architecture §12). */
+export { statusLabel, statusTone, type StatusTone } from '../../../../api/src/domain/projectStatus';
 
 /** The role column: Admin or User. */
 export function roleLabel(role: string | undefined): string {

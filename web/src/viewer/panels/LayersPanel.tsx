@@ -25,7 +25,11 @@ export function LayersPanel({ compact }: LayersPanelProps) {
   const bodyOpen = compact ? expanded : true;
   return (
     <section
-      className={compact ? 'vpanel vpanel--layers vpanel--compact' : 'vpanel vpanel--layers'}
+      className={
+        compact
+          ? `vpanel vpanel--layers vpanel--compact${expanded ? ' vpanel--open' : ''}`
+          : 'vpanel vpanel--layers'
+      }
       aria-label="Model Layers"
     >
       <PanelHeader

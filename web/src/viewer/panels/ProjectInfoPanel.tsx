@@ -31,7 +31,11 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
   const reviewing = mode === 'review' || mode === 'demo';
   return (
     <section
-      className={compact ? 'vpanel vpanel--info vpanel--compact' : 'vpanel vpanel--info'}
+      className={
+        compact
+          ? `vpanel vpanel--info vpanel--compact${expanded ? ' vpanel--open' : ''}`
+          : 'vpanel vpanel--info'
+      }
       aria-label="Project Info"
     >
       <PanelHeader

@@ -1,0 +1,85 @@
+import { Link } from 'react-router-dom';
+import { formatBytes, formatDate } from '../../components/project/format';
+import type { Project } from '../../components/project/types';
+import { statusLabel, statusTone } from '../../viewer/mesh/status';
+import { ActionMenu } from '../../ui/ActionMenu';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Icon } from '../../ui/Icon';
+import { ProjectHistoryLink } from '../ProjectHistory/ProjectHistoryLink';
+
+export interface ProjectCardProps {
+  project: Project;
+  /** Shows 'Copied!' for the copy confirmation (spec §9: 2 seconds). */
+  copied: boolean;
+  /** An admin viewing someone else's dashboard: no e-mail, no delete. */
+  readOnly: boolean;
+  onCopy: () => void;
+  onComments: () => void;
+  onEmail: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * A Recent Projects card (spec §2): status, unread count, name, patient, lab, date, files and
+ * size; the actions a technician uses most (View, Copy Link, Comments, Email) in at most two rows,
+ * History and Delete in the "⋯" menu.
+ */
+export function ProjectCard({
+  project: p,
+  copied,
+  readOnly,
+  onCopy,
+  onComments,
+  onEmail,
+  onDelete,
+}: ProjectCardProps) {
+  return (
+    <Card className="project-card" data-testid="project-card">
+      <div className="project-card__badges">
+        <Badge tone={statusTone(p.status)} dot>
+          {statusLabel(p.status)}
+        </Badge>
+        {p.unreadCount > 0 && <Badge tone="danger">{p.unreadCount} new</Badge>}
+      </div>
+      <h3 className="project-card__title">{p.name}</h3>
+      <div className="project-card__meta">
+        <span>Patient: {p.patientName}</span>
+        <span>Lab: {p.laboratoryName}</span>
+        <span>
+          {formatDate(p.createdAt)} · {p.models.length} {p.models.length === 1 ? 'file' : 'files'} ·{' '}
+          {formatBytes(p.storageBytes)}
+        </span>
+      </div>
+      <div className="project-card__actions" data-testid="card-actions">
+        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.publicToken ?? p.id}`}>
+          <Icon name="eye" />
+          View
+        </Link>
+        <Button size="sm" icon={copied ? 'check' : 'link'} onClick={onCopy}>
+          {copied ? 'Copied!' : 'Copy Link'}
+        </Button>
+        <Button size="sm" icon="message" onClick={onComments}>
+          Comments{p.feedback.length ? ` (${p.feedback.length})` : ''}
+        </Button>
+        <Button size="sm" icon="mail" onClick={onEmail} disabled={readOnly}>
+          Email
+        </Button>
+        <ActionMenu label={`More actions for ${p.name}`}>
+          <ProjectHistoryLink projectId={p.id} className="menu__item" role="menuitem" />
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item menu__item--danger"
+            disabled={readOnly}
+            onClick={onDelete}
+          >
+            <Icon name="trash" />
+            Delete
+          </button>
+        </ActionMenu>
+      </div>
+    </Card>
+  );
+}

@@ -99,7 +99,8 @@ function intensity(nx: f32, ny: f32, nz: f32): f32 {
   i += l0i * Mathf.max(0, nx * l0x + ny * l0y + nz * l0z);
   i += l1i * Mathf.max(0, nx * l1x + ny * l1y + nz * l1z);
   const h = nx * hx + ny * hy + nz * hz;
-  if (h > 0 && specular > 0) i += specular * Mathf.pow(h, shininess);
+  // Schlick's h^n ≈ h / (n − n·h + h): a highlight of the same width without a software pow.
+  if (h > 0 && specular > 0) i += (specular * h) / (shininess - shininess * h + h);
   return Mathf.min(i, 2);
 }
 
@@ -199,7 +200,9 @@ function soupIntensities(pos: usize, triangles: u32, verts: usize): void {
 
 // The sample buffers of the current call.
 let depth: usize = 0; // f32 NDC depth per sample
-let sample: usize = 0; // u32 per sample: 0 = empty, else (mesh + 1) << 16 | intensity × 32767
+let sample: usize = 0; // u32 per sample: 0 = empty, else (mesh + 1) << 12 | intensity level
+// Intensity 0..2 in 4096 levels: the colour ramp is a table per mesh.
+const LEVELS: u32 = 4096;
 let sw: i32 = 0;
 let sh: i32 = 0;
 
@@ -284,9 +287,9 @@ function drawTriangle(a: usize, b: usize, c: usize, meshTag: u32, cull: bool): v
         const dp = depth + (k << 2);
         if (z < load<f32>(dp)) {
           store<f32>(dp, z);
-          let q = <i32>((w0 * ia + w1 * ib + w2 * ic) * 32767);
+          let q = <i32>((w0 * ia + w1 * ib + w2 * ic) * <f32>((LEVELS - 1) / 2));
           if (q < 0) q = 0;
-          if (q > 0xffff) q = 0xffff;
+          if (q >= <i32>LEVELS) q = LEVELS - 1;
           store<u32>(sample + (k << 2), meshTag | (<u32>q));
         }
       }
@@ -301,18 +304,24 @@ function drawTriangle(a: usize, b: usize, c: usize, meshTag: u32, cull: bool): v
   }
 }
 
-/** The colour of one sample on its mesh's ramp, as r | g << 8 | b << 16. */
-function sampleColor(table: usize, s: u32): u32 {
-  const mesh = (s >> 16) - 1;
-  const rgb = load<u32>(table + <usize>mesh * MESH_ENTRY_BYTES + M_COLOR);
-  const i = <f32>(s & 0xffff) / 32767;
-  let out: u32 = 0;
-  for (let ch: u32 = 0; ch < 3; ch++) {
-    const base = <f32>((rgb >> (ch * 8)) & 0xff);
-    const v = i <= 1 ? base * i : base + (255 - base) * (i - 1);
-    out |= (<u32>Mathf.min(255, nearest<f32>(v))) << (ch * 8);
+/**
+ * Each mesh's colour ramp, LEVELS entries of r | g << 8 | b << 16: base × I up to I = 1, then
+ * toward white up to I = 2. A sample (mesh + 1) << 12 | level reads entry sample − LEVELS.
+ */
+function colorRamps(table: usize, meshCount: u32, lut: usize): void {
+  for (let m: u32 = 0; m < meshCount; m++) {
+    const rgb = load<u32>(table + <usize>m * MESH_ENTRY_BYTES + M_COLOR);
+    for (let q: u32 = 0; q < LEVELS; q++) {
+      const i = (<f32>q * 2) / <f32>(LEVELS - 1);
+      let out: u32 = 0;
+      for (let ch: u32 = 0; ch < 3; ch++) {
+        const base = <f32>((rgb >> (ch * 8)) & 0xff);
+        const v = i <= 1 ? base * i : base + (255 - base) * (i - 1);
+        out |= (<u32>Mathf.min(255, nearest<f32>(v))) << (ch * 8);
+      }
+      store<u32>(lut + ((<usize>(m * LEVELS + q)) << 2), out);
+    }
   }
-  return out;
 }
 
 /**
@@ -374,7 +383,7 @@ export function rasteriseMeshes(
     const idx = <usize>load<u32>(e + M_INDEX);
     const triangles = load<u32>(e + M_TRIANGLES);
     const cull = (load<u32>(e + M_FLAGS) & MESH_CULL_BACK) != 0;
-    const tag = (m + 1) << 16;
+    const tag = (m + 1) << 12;
     const count = idx != 0 ? vertices : triangles * 3;
     const verts = arenaAlloc(<u64>count * VERTEX_BYTES);
     if (verts == 0) return E.E_OUT_OF_MEMORY;
@@ -403,6 +412,10 @@ export function rasteriseMeshes(
     }
   }
 
+  const lut = arenaAlloc(<u64>meshCount * LEVELS * 4 + 4);
+  if (lut == 0) return E.E_OUT_OF_MEMORY;
+  colorRamps(table, meshCount, lut);
+
   // Box filter: mean colour of the covered samples, alpha = covered fraction.
   const n = ss * ss;
   let covered: u32 = 0;
@@ -417,7 +430,7 @@ export function rasteriseMeshes(
         for (let i: u32 = 0; i < ss; i++) {
           const s = load<u32>(sample + (k << 2));
           if (s != 0) {
-            const rgb = sampleColor(table, s);
+            const rgb = load<u32>(lut + ((<usize>(s - LEVELS)) << 2));
             r += rgb & 0xff;
             g += (rgb >> 8) & 0xff;
             b += (rgb >> 16) & 0xff;

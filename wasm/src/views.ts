@@ -53,6 +53,11 @@ export interface ModelFrame {
   kind: 'arch' | 'single';
   /** How the occlusal side was decided. */
   occlusalEvidence: 'open-shell' | 'relief' | 'none';
+  /**
+   * How clearly (0–1): for an open shell |net normal| over the area across the axis, for relief
+   * 1 − (the other side's score / the chosen side's). Around 0.3 or more on real arches.
+   */
+  occlusalMargin: number;
   jaw: Jaw | 'unknown';
   /** Sample of surface points (xyz, world units) including the extremes: what views are fitted to. */
   fitPoints: Float32Array;
@@ -97,7 +102,7 @@ export interface CameraPose {
 export const THREE_QUARTER_ELEVATION_DEG = 40;
 
 /** Triangles examined at most (evenly strided); the rest add nothing a frame needs. */
-const MAX_TRIANGLES = 120_000;
+const MAX_TRIANGLES = 50_000;
 /** Points kept for fitting views (plus the six extremes). */
 const FIT_POINTS = 2048;
 /** Cells of the relief grid along the longer side. */
@@ -313,9 +318,6 @@ function relief(
   axis: Vec3,
 ): { plus: number; minus: number } {
   const n = tris.length / 3;
-  const pu = new Float64Array(n),
-    pv = new Float64Array(n),
-    pa = new Float64Array(n);
   let u0 = Infinity,
     u1 = -Infinity,
     v0 = Infinity,
@@ -326,9 +328,6 @@ function relief(
       z = tris[i * 3 + 2]! - origin[2];
     const a = x * u[0] + y * u[1] + z * u[2];
     const b = x * v[0] + y * v[1] + z * v[2];
-    pu[i] = a;
-    pv[i] = b;
-    pa[i] = x * axis[0] + y * axis[1] + z * axis[2];
     if (a < u0) u0 = a;
     if (a > u1) u1 = a;
     if (b < v0) v0 = b;
@@ -346,25 +345,35 @@ function relief(
     if (z > top[k]!) top[k] = z;
     if (z < bot[k]!) bot[k] = z;
   };
-  for (let i = 0; i < n; i++) {
-    pu[i] = (pu[i]! - u0) / cell + 0.5;
-    pv[i] = (pv[i]! - v0) / cell + 0.5;
-    // Vertices always land, so triangles smaller than a cell still cover it.
-    put(Math.floor(pu[i]!), Math.floor(pv[i]!), pa[i]!);
-  }
-  for (let i = 0; i < n; i += 3) {
-    const ax = pu[i]!,
-      ay = pv[i]!,
-      bx = pu[i + 1]!,
-      by = pv[i + 1]!,
-      cx = pu[i + 2]!,
-      cy = pv[i + 2]!;
-    const det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-    if (Math.abs(det) < 1e-12) continue;
+  // Corners in cell units (x, y) and height along the axis, per triangle.
+  const c = new Float64Array(9);
+  for (let t = 0; t < tris.length; t += 9) {
+    for (let k = 0; k < 3; k++) {
+      const x = tris[t + k * 3]! - origin[0],
+        y = tris[t + k * 3 + 1]! - origin[1],
+        z = tris[t + k * 3 + 2]! - origin[2];
+      const cx = (x * u[0] + y * u[1] + z * u[2] - u0) / cell + 0.5;
+      const cy = (x * v[0] + y * v[1] + z * v[2] - v0) / cell + 0.5;
+      const ch = x * axis[0] + y * axis[1] + z * axis[2];
+      c[k * 3] = cx;
+      c[k * 3 + 1] = cy;
+      c[k * 3 + 2] = ch;
+      // Corners always land, so triangles smaller than a cell still cover it.
+      put(Math.floor(cx), Math.floor(cy), ch);
+    }
+    const ax = c[0]!,
+      ay = c[1]!,
+      bx = c[3]!,
+      by = c[4]!,
+      cx = c[6]!,
+      cy = c[7]!;
     const x0 = Math.ceil(Math.min(ax, bx, cx) - 0.5),
       x1 = Math.floor(Math.max(ax, bx, cx) - 0.5);
     const y0 = Math.ceil(Math.min(ay, by, cy) - 0.5),
       y1 = Math.floor(Math.max(ay, by, cy) - 0.5);
+    if (x0 > x1 || y0 > y1) continue;
+    const det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    if (Math.abs(det) < 1e-12) continue;
     for (let y = y0; y <= y1; y++)
       for (let x = x0; x <= x1; x++) {
         const px = x + 0.5,
@@ -373,7 +382,7 @@ function relief(
         const w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) / det;
         const w2 = 1 - w0 - w1;
         if (w0 < 0 || w1 < 0 || w2 < 0) continue;
-        put(x, y, w0 * pa[i]! + w1 * pa[i + 1]! + w2 * pa[i + 2]!);
+        put(x, y, w0 * c[2]! + w1 * c[5]! + w2 * c[8]!);
       }
   }
   const score = (env: Float64Array, outward: number): number => {
@@ -464,23 +473,36 @@ function inPlaneFront(
 function samplePoints(tris: Float32Array, axes: readonly Vec3[], limit: number): Float32Array {
   const n = tris.length / 3;
   const every = Math.max(1, Math.ceil(n / limit));
-  const out: number[] = [];
-  const lo = axes.map(() => ({ d: Infinity, i: 0 }));
-  const hi = axes.map(() => ({ d: -Infinity, i: 0 }));
-  for (let i = 0; i < n; i++) {
+  const kept = Math.ceil(n / every);
+  const out = new Float32Array((kept + axes.length * 2) * 3);
+  const lo = new Float64Array(axes.length).fill(Infinity);
+  const hi = new Float64Array(axes.length).fill(-Infinity);
+  const loAt = new Uint32Array(axes.length);
+  const hiAt = new Uint32Array(axes.length);
+  for (let i = 0, o = 0; i < n; i++) {
     const x = tris[i * 3]!,
       y = tris[i * 3 + 1]!,
       z = tris[i * 3 + 2]!;
-    if (i % every === 0) out.push(x, y, z);
+    if (i % every === 0) {
+      out[o++] = x;
+      out[o++] = y;
+      out[o++] = z;
+    }
     for (let j = 0; j < axes.length; j++) {
       const ax = axes[j]!;
       const d = x * ax[0] + y * ax[1] + z * ax[2];
-      if (d < lo[j]!.d) lo[j] = { d, i };
-      if (d > hi[j]!.d) hi[j] = { d, i };
+      if (d < lo[j]!) {
+        lo[j] = d;
+        loAt[j] = i;
+      }
+      if (d > hi[j]!) {
+        hi[j] = d;
+        hiAt[j] = i;
+      }
     }
   }
-  for (const e of [...lo, ...hi]) out.push(tris[e.i * 3]!, tris[e.i * 3 + 1]!, tris[e.i * 3 + 2]!);
-  return Float32Array.from(out);
+  [...loAt, ...hiAt].forEach((i, k) => out.set(tris.subarray(i * 3, i * 3 + 3), (kept + k) * 3));
+  return out;
 }
 
 /**
@@ -503,6 +525,7 @@ export function modelFrame(
   let front = plane.front;
   let occlusal: Vec3 = e3;
   let evidence: ModelFrame['occlusalEvidence'] = 'none';
+  let margin = 0;
 
   // Σ area·|n·e3|: what the net normal is compared with.
   let across = 0;
@@ -522,29 +545,44 @@ export function modelFrame(
   if (across > 0 && Math.abs(netAlong) / across > OPEN_SHELL) {
     occlusal = scale(e3, Math.sign(netAlong));
     evidence = 'open-shell';
+    margin = Math.abs(netAlong) / across;
   } else if (kind === 'arch') {
     const r = relief(tris, mom.centroid, e1, e2, e3);
     if (r.plus !== r.minus) {
       occlusal = scale(e3, r.plus > r.minus ? 1 : -1);
       evidence = 'relief';
+      margin = 1 - Math.min(r.plus, r.minus) / Math.max(r.plus, r.minus);
     }
   } else {
     // One crown (or an unrecognised shape): the principal axis with the most relief on one
     // side; the front is then chosen in the plane across it.
-    let best = 0;
-    for (let i = 0; i < 3; i++) {
-      const ax = mom.axes[i]!;
-      const u = mom.axes[(i + 1) % 3]!;
-      const v = mom.axes[(i + 2) % 3]!;
-      const r = relief(tris, mom.centroid, u, v, ax);
-      const score = Math.max(r.plus, r.minus);
-      if (score > best) {
-        best = score;
-        occlusal = scale(ax, r.plus >= r.minus ? 1 : -1);
-        front = inPlaneFront(points, mom.centroid, u, v).front;
-      }
+    const sides = [0, 1, 2].flatMap((i) => {
+      const r = relief(
+        tris,
+        mom.centroid,
+        mom.axes[(i + 1) % 3]!,
+        mom.axes[(i + 2) % 3]!,
+        mom.axes[i]!,
+      );
+      return [
+        { i, sign: 1, score: r.plus },
+        { i, sign: -1, score: r.minus },
+      ];
+    });
+    sides.sort((a, b) => b.score - a.score);
+    const best = sides[0]!;
+    if (best.score > 0) {
+      const i = best.i;
+      occlusal = scale(mom.axes[i]!, best.sign);
+      front = inPlaneFront(
+        points,
+        mom.centroid,
+        mom.axes[(i + 1) % 3]!,
+        mom.axes[(i + 2) % 3]!,
+      ).front;
+      evidence = 'relief';
+      margin = 1 - sides[1]!.score / best.score;
     }
-    if (best > 0) evidence = 'relief';
   }
   // Exactly orthonormal, right-handed with the patient's up.
   front = norm(sub(front, scale(occlusal, dot(front, occlusal))));
@@ -573,6 +611,7 @@ export function modelFrame(
     halfExtents: [(hi[0] - lo[0]) / 2, (hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2],
     kind,
     occlusalEvidence: evidence,
+    occlusalMargin: margin,
     jaw: opts.jaw ?? 'unknown',
     fitPoints: points,
   };

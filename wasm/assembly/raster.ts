@@ -5,8 +5,9 @@
 // Coverage is exact and watertight: corners are snapped to 1/256 pixel, edge functions are
 // evaluated in f64 on those integers (products < 2^47, so no rounding), and pixel centres on an
 // edge belong to the triangle only for top and left edges (the Direct3D fill rule). Triangles
-// with a corner outside the clip volume (behind the eye, before near or beyond far) are skipped,
-// not clipped: callers frame the model between near and far (views.ts fitPose).
+// with a corner outside the clip volume (behind the eye, before near or beyond far) or more than
+// 65,536 px off the picture are skipped, not clipped: callers frame the model between near and
+// far (views.ts fitPose); triangles reaching past the picture's sides are clamped.
 //
 // Shading is per vertex (Gouraud) from area-weighted vertex normals (flat normals for a soup):
 // ambient + two directional Lambert lights + a Blinn–Phong highlight of the first light. The
@@ -50,6 +51,9 @@ export const MAX_SUPERSAMPLE: u32 = 4;
 export const MAX_MESHES: u32 = 255;
 
 const SUB: f64 = 256; // sub-pixel steps per pixel
+// Corners beyond ±65,536 px are skipped like clipped ones: below this, snapped coordinates are
+// exact in f32 and edge products (< 2^51) exact in f64.
+const MAX_COORD: f32 = 16_777_216;
 const VERTEX_BYTES: usize = 24; // sx, sy (1/256 px), z (NDC), valid, front and back intensity
 
 function bad(detail: u32): i32 {
@@ -147,9 +151,8 @@ function projectVertices(
       const nz = cz * iw;
       const sx = nearest<f32>((cx * iw + 1) * 0.5 * wss * <f32>SUB);
       const sy = nearest<f32>((1 - cy * iw) * 0.5 * hss * <f32>SUB);
-      // Far outside the picture: skipped like clipped corners (keeps edge products exact).
-      const lim: f32 = 4 * <f32>SUB * Mathf.max(wss, hss);
-      if (nz >= -1 && nz <= 1 && Mathf.abs(sx) <= lim && Mathf.abs(sy) <= lim) valid = 1;
+      if (nz >= -1 && nz <= 1 && Mathf.abs(sx) <= MAX_COORD && Mathf.abs(sy) <= MAX_COORD)
+        valid = 1;
       store<f32>(o, sx);
       store<f32>(o, sy, 4);
       store<f32>(o, nz, 8);
@@ -287,7 +290,7 @@ function drawTriangle(a: usize, b: usize, c: usize, meshTag: u32, cull: bool): v
         const dp = depth + (k << 2);
         if (z < load<f32>(dp)) {
           store<f32>(dp, z);
-          let q = <i32>((w0 * ia + w1 * ib + w2 * ic) * <f32>((LEVELS - 1) / 2));
+          let q = <i32>((w0 * ia + w1 * ib + w2 * ic) * (<f32>(LEVELS - 1) / 2));
           if (q < 0) q = 0;
           if (q >= <i32>LEVELS) q = LEVELS - 1;
           store<u32>(sample + (k << 2), meshTag | (<u32>q));

@@ -51,6 +51,7 @@ export const MAX_SUPERSAMPLE: u32 = 4;
 export const MAX_MESHES: u32 = 255;
 
 const SUB: f64 = 256; // sub-pixel steps per pixel
+const INV_SUB: f64 = 1.0 / 256;
 // Corners beyond ±65,536 px are skipped like clipped ones: below this, snapped coordinates are
 // exact in f32 and edge products (< 2^51) exact in f64.
 const MAX_COORD: f32 = 16_777_216;
@@ -242,22 +243,22 @@ function drawTriangle(a: usize, b: usize, c: usize, meshTag: u32, cull: bool): v
     if (cull) return;
     shadeOffset = 20;
   }
+  // Pixel range whose centres ((i + 0.5) × SUB) may fall inside.
+  let x0 = <i32>Math.ceil(Math.min(ax, Math.min(bx, cx)) * INV_SUB - 0.5);
+  let x1 = <i32>Math.floor(Math.max(ax, Math.max(bx, cx)) * INV_SUB - 0.5);
+  let y0 = <i32>Math.ceil(Math.min(ay, Math.min(by, cy)) * INV_SUB - 0.5);
+  let y1 = <i32>Math.floor(Math.max(ay, Math.max(by, cy)) * INV_SUB - 0.5);
+  if (x0 < 0) x0 = 0;
+  if (y0 < 0) y0 = 0;
+  if (x1 >= sw) x1 = sw - 1;
+  if (y1 >= sh) y1 = sh - 1;
+  if (x0 > x1 || y0 > y1) return;
   const za = load<f32>(a, 8),
     zb = load<f32>(pb, 8),
     zc = load<f32>(pc, 8);
   const ia = load<f32>(a + shadeOffset),
     ib = load<f32>(pb + shadeOffset),
     ic = load<f32>(pc + shadeOffset);
-  // Pixel range whose centres ((i + 0.5) × SUB) may fall inside.
-  let x0 = <i32>Math.ceil(Math.min(ax, Math.min(bx, cx)) / SUB - 0.5);
-  let x1 = <i32>Math.floor(Math.max(ax, Math.max(bx, cx)) / SUB - 0.5);
-  let y0 = <i32>Math.ceil(Math.min(ay, Math.min(by, cy)) / SUB - 0.5);
-  let y1 = <i32>Math.floor(Math.max(ay, Math.max(by, cy)) / SUB - 0.5);
-  if (x0 < 0) x0 = 0;
-  if (y0 < 0) y0 = 0;
-  if (x1 >= sw) x1 = sw - 1;
-  if (y1 >= sh) y1 = sh - 1;
-  if (x0 > x1 || y0 > y1) return;
   // Edge e_ab(p) = (bx - ax)(py - ay) - (by - ay)(px - ax), positive inside; weight of c.
   const bias0: f64 = isTopLeft(cx - bx, cy - by) ? 0 : -1; // edge b→c, weight of a
   const bias1: f64 = isTopLeft(ax - cx, ay - cy) ? 0 : -1; // edge c→a, weight of b

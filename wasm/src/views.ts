@@ -102,7 +102,7 @@ export interface CameraPose {
 export const THREE_QUARTER_ELEVATION_DEG = 40;
 
 /** Triangles examined at most (evenly strided); the rest add nothing a frame needs. */
-const MAX_TRIANGLES = 50_000;
+const MAX_TRIANGLES = 30_000;
 /** Points kept for fitting views (plus the six extremes). */
 const FIT_POINTS = 2048;
 /** Cells of the relief grid along the longer side. */

@@ -7,7 +7,6 @@
 import type { PaletteImage } from './png.js';
 
 // Histogram bins: 5 bits per colour channel, 3 bits of alpha.
-const BINS = 1 << 18;
 const binOf = (r: number, g: number, b: number, a: number): number =>
   ((r >> 3) << 13) | ((g >> 3) << 8) | ((b >> 3) << 3) | (a >> 5);
 
@@ -29,23 +28,36 @@ export function quantise(
   colors = 64,
 ): PaletteImage {
   const n = width * height;
-  const count = new Uint32Array(BINS);
-  const sum = new Float64Array(BINS * 4);
+  // A sparse histogram: a picture uses a few thousand of the 2^18 bins (and fresh memory is
+  // slow to touch on the target VMs, so no dense tables).
+  const slotOf = new Map<number, number>();
+  const binKey: number[] = [];
+  const count: number[] = [];
+  const sum: number[] = [];
+  const pixelSlot = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const a = rgba[i * 4 + 3]!;
     if (a === 0) continue;
     const r = rgba[i * 4]!,
       g = rgba[i * 4 + 1]!,
       b = rgba[i * 4 + 2]!;
-    const k = binOf(r, g, b, a);
-    count[k] = count[k]! + 1;
-    sum[k * 4] = sum[k * 4]! + r;
-    sum[k * 4 + 1] = sum[k * 4 + 1]! + g;
-    sum[k * 4 + 2] = sum[k * 4 + 2]! + b;
-    sum[k * 4 + 3] = sum[k * 4 + 3]! + a;
+    const key = binOf(r, g, b, a);
+    let k = slotOf.get(key);
+    if (k === undefined) {
+      k = binKey.length;
+      slotOf.set(key, k);
+      binKey.push(key);
+      count.push(0);
+      sum.push(0, 0, 0, 0);
+    }
+    pixelSlot[i] = k;
+    count[k]!++;
+    sum[k * 4]! += r;
+    sum[k * 4 + 1]! += g;
+    sum[k * 4 + 2]! += b;
+    sum[k * 4 + 3]! += a;
   }
-  const used: number[] = [];
-  for (let k = 0; k < BINS; k++) if (count[k]! > 0) used.push(k);
+  const used = binKey.map((_, k) => k);
   const mean = (k: number, c: number): number => sum[k * 4 + c]! / count[k]!;
 
   const measure = (bins: number[]): Box => {
@@ -108,15 +120,15 @@ export function quantise(
   });
   entries.sort((x, y) => x.key - y.key);
   const palette = new Uint8Array((entries.length + 1) * 4);
-  const lookup = new Uint8Array(BINS);
+  const lookup = new Uint8Array(binKey.length);
   entries.forEach((e, i) => {
     palette.set(e.rgba, (i + 1) * 4);
     for (const k of e.box.bins) lookup[k] = i + 1;
   });
   const indices = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const a = rgba[i * 4 + 3]!;
-    if (a !== 0) indices[i] = lookup[binOf(rgba[i * 4]!, rgba[i * 4 + 1]!, rgba[i * 4 + 2]!, a)]!;
+    const k = pixelSlot[i]!;
+    if (k >= 0) indices[i] = lookup[k]!;
   }
   return { width, height, palette, indices };
 }

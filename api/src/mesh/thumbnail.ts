@@ -37,6 +37,11 @@ export interface ThumbnailMesh {
   indices?: Uint32Array | null;
   /** 0xRRGGBB; default the teeth colour. */
   color?: number;
+  /**
+   * A closed surface facing outwards (the view derivative's `stats.closed`): back faces are
+   * skipped, about half the triangles. Unknown or open: both sides are drawn.
+   */
+  closed?: boolean;
 }
 
 export interface ThumbnailOptions {
@@ -89,7 +94,11 @@ export function renderThumbnail(
 ): Thumbnail {
   const width = opts.width ?? THUMBNAIL_WIDTH;
   const height = opts.height ?? THUMBNAIL_HEIGHT;
-  const solid = meshes.map((m) => ({ ...indexed(m), color: m.color ?? THUMBNAIL_DEFAULT_COLOR }));
+  const solid = meshes.map((m) => ({
+    ...indexed(m),
+    color: m.color ?? THUMBNAIL_DEFAULT_COLOR,
+    cullBackFaces: m.closed === true,
+  }));
   const frame = modelFrame(solid);
   if (!frame) throw new MeshError('NO_GEOMETRY');
   const lens: Lens = { fovDeg: LENS_FOV_DEG, aspect: width / height, margin: MARGIN };

@@ -116,6 +116,16 @@ describe('thumbnail', () => {
     expect(diff / indexed.rgba.length).toBeLessThan(1);
   });
 
+  it('draws a closed surface the same with its back faces skipped', () => {
+    const arch = fixtureObj('lower-arch-crowns.obj');
+    const both = decodePng(renderThumbnail(mesh, [arch]).png);
+    const front = decodePng(renderThumbnail(mesh, [{ ...arch, closed: true }]).png);
+    expect(iou(mask(both.rgba), mask(front.rgba))).toBeGreaterThan(0.995);
+    let diff = 0;
+    for (let i = 0; i < both.rgba.length; i++) diff += Math.abs(both.rgba[i]! - front.rgba[i]!);
+    expect(diff / both.rgba.length).toBeLessThan(1);
+  });
+
   it('refuses meshes without geometry', () => {
     expect(() => renderThumbnail(mesh, [])).toThrow(MeshError);
     expect(() => renderThumbnail(mesh, [{ positions: new Float32Array(9) }])).toThrow(

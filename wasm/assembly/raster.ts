@@ -12,7 +12,8 @@
 // Shading is per vertex (Gouraud) from area-weighted vertex normals (flat normals for a soup):
 // ambient + two directional Lambert lights + a Blinn–Phong highlight of the first light. The
 // intensity I (0..2) maps to a colour on the mesh's ramp: base × I up to 1, then toward white.
-// Back faces are drawn with the reversed normal unless the mesh asks for culling.
+// Back faces are drawn with the reversed normal unless the mesh asks for culling. Where two
+// meshes coincide (a crown layer on its scan), the later one wins the depth tie.
 import * as E from './errors';
 import { arenaAlloc } from './arena';
 import { indexedVertexNormals, scanPacked } from './mesh';
@@ -289,7 +290,7 @@ function drawTriangle(a: usize, b: usize, c: usize, meshTag: u32, cull: bool): v
         const w2: f32 = 1 - w0 - w1;
         const z = w0 * za + w1 * zb + w2 * zc;
         const dp = depth + (k << 2);
-        if (z < load<f32>(dp)) {
+        if (z <= load<f32>(dp)) {
           store<f32>(dp, z);
           let q = <i32>((w0 * ia + w1 * ib + w2 * ic) * (<f32>(LEVELS - 1) / 2));
           if (q < 0) q = 0;

@@ -160,6 +160,9 @@ describe('software rasteriser', () => {
       const img = mesh.rasterise(order, opts);
       expect(rgbAt(img.rgba, 64, 32, 36)).toEqual([255, 0, 0]);
     }
+    // Coincident surfaces (a crown layer on its scan): the later mesh wins the tie.
+    const same = mesh.rasterise([near, { ...near, color: 0x00ff00 }], opts);
+    expect(rgbAt(same.rgba, 64, 32, 36)).toEqual([0, 255, 0]);
     // Partly overlapping: the far one shows where the near one is not.
     const shifted: RasterMesh = {
       positions: new Float32Array([0, -1, -1, 2, -1, -1, 1, 1, -1]),

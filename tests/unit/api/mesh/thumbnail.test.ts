@@ -126,6 +126,27 @@ describe('thumbnail', () => {
     expect(diff / both.rgba.length).toBeLessThan(1);
   });
 
+  it('shows a crown layer in its own colour over the tooth it coincides with', () => {
+    // The molar crown fixture is tooth 16 cut out of the upper arch: the same surface.
+    const t = renderThumbnail(mesh, [
+      fixtureObj('upper-arch-crowns.obj'),
+      { ...fixtureObj('molar-crown-fdi16.obj'), color: 0x9cc3e6 },
+    ]);
+    writeFileSync(join(OUT, 'upper-arch-with-crown-layer.png'), t.png);
+    const png = decodePng(t.png);
+    let blue = 0;
+    let ivory = 0;
+    for (let i = 0; i < png.rgba.length; i += 4) {
+      if (png.rgba[i + 3] !== 255) continue;
+      const [r, , b] = [png.rgba[i]!, png.rgba[i + 1]!, png.rgba[i + 2]!];
+      if (b > r + 20) blue++;
+      else if (r > b) ivory++;
+    }
+    // One of fourteen teeth, seen obliquely: a few percent of the covered pixels.
+    expect(blue / (blue + ivory)).toBeGreaterThan(0.04);
+    expect(blue / (blue + ivory)).toBeLessThan(0.2);
+  });
+
   it('refuses meshes without geometry', () => {
     expect(() => renderThumbnail(mesh, [])).toThrow(MeshError);
     expect(() => renderThumbnail(mesh, [{ positions: new Float32Array(9) }])).toThrow(

@@ -42,6 +42,7 @@ if (!process.env.CUSP_BENCH_CHILD) {
 const GATE_MS = 150;
 const ROUNDS = 15;
 const WARMUPS = 5;
+const REST_MS = 40;
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -60,8 +61,14 @@ interface Timed {
   cpu: number;
 }
 
-function time(fn: () => unknown): Timed {
+/**
+ * gc() before each call (performance.md §8), then a short rest: the collector sweeps on a helper
+ * thread after gc(), and on two cores that work would land in the next call's wall and process
+ * CPU time — a cost of the forced collection, not of the code timed.
+ */
+async function time(fn: () => unknown): Promise<Timed> {
   gc();
+  await new Promise((r) => setTimeout(r, REST_MS));
   const c0 = cpuMs();
   const t0 = performance.now();
   fn();
@@ -102,8 +109,8 @@ async function main(): Promise<void> {
   const b: Timed[] = [];
   const ratios: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const ts = time(subject);
-    const tb = time(baseline);
+    const ts = await time(subject);
+    const tb = await time(baseline);
     s.push(ts);
     b.push(tb);
     ratios.push(ts.wall / tb.wall);
@@ -150,7 +157,8 @@ async function main(): Promise<void> {
   ];
   for (const [name, fn] of stages) {
     for (let i = 0; i < WARMUPS; i++) fn();
-    const t = Array.from({ length: ROUNDS }, () => time(fn));
+    const t: Timed[] = [];
+    for (let i = 0; i < ROUNDS; i++) t.push(await time(fn));
     console.log(
       `      ${name}: ${median(t.map((x) => x.wall)).toFixed(1)} ms wall, CPU ${median(t.map((x) => x.cpu)).toFixed(1)} ms`,
     );

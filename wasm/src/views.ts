@@ -339,12 +339,6 @@ function relief(
   const h = Math.ceil((v1 - v0) / cell) + 2;
   const top = new Float64Array(w * h).fill(-Infinity);
   const bot = new Float64Array(w * h).fill(Infinity);
-  const put = (x: number, y: number, z: number): void => {
-    if (x < 0 || y < 0 || x >= w || y >= h) return;
-    const k = y * w + x;
-    if (z > top[k]!) top[k] = z;
-    if (z < bot[k]!) bot[k] = z;
-  };
   // Corners in cell units (x, y) and height along the axis, per triangle.
   const c = new Float64Array(9);
   for (let t = 0; t < tris.length; t += 9) {
@@ -359,7 +353,9 @@ function relief(
       c[k * 3 + 1] = cy;
       c[k * 3 + 2] = ch;
       // Corners always land, so triangles smaller than a cell still cover it.
-      put(Math.floor(cx), Math.floor(cy), ch);
+      const kc = Math.floor(cy) * w + Math.floor(cx);
+      if (ch > top[kc]!) top[kc] = ch;
+      if (ch < bot[kc]!) bot[kc] = ch;
     }
     const ax = c[0]!,
       ay = c[1]!,
@@ -369,9 +365,10 @@ function relief(
       cy = c[7]!;
     const x0 = Math.ceil(Math.min(ax, bx, cx) - 0.5),
       x1 = Math.floor(Math.max(ax, bx, cx) - 0.5);
+    if (x0 > x1) continue;
     const y0 = Math.ceil(Math.min(ay, by, cy) - 0.5),
       y1 = Math.floor(Math.max(ay, by, cy) - 0.5);
-    if (x0 > x1 || y0 > y1) continue;
+    if (y0 > y1) continue;
     const det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if (Math.abs(det) < 1e-12) continue;
     for (let y = y0; y <= y1; y++)
@@ -382,7 +379,10 @@ function relief(
         const w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) / det;
         const w2 = 1 - w0 - w1;
         if (w0 < 0 || w1 < 0 || w2 < 0) continue;
-        put(x, y, w0 * c[2]! + w1 * c[5]! + w2 * c[8]!);
+        const z = w0 * c[2]! + w1 * c[5]! + w2 * c[8]!;
+        const k = y * w + x;
+        if (z > top[k]!) top[k] = z;
+        if (z < bot[k]!) bot[k] = z;
       }
   }
   const score = (env: Float64Array, outward: number): number => {

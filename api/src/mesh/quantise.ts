@@ -28,13 +28,16 @@ export function quantise(
   colors = 64,
 ): PaletteImage {
   const n = width * height;
-  // A sparse histogram: a picture uses a few thousand of the 2^18 bins (and fresh memory is
-  // slow to touch on the target VMs, so no dense tables).
-  const slotOf = new Map<number, number>();
-  const binKey: number[] = [];
-  const count: number[] = [];
-  const sum: number[] = [];
+  // A sparse histogram (open addressing over the bin keys): a picture uses a few thousand of
+  // the 2^18 bins, and typed arrays stay off the JS heap.
+  let cap = 1024;
+  while (cap < Math.min(n, 1 << 18) * 2) cap <<= 1;
+  const slots = new Int32Array(cap).fill(-1);
+  const binKey = new Int32Array(Math.min(n, 1 << 18));
+  const count = new Float64Array(binKey.length);
+  const sum = new Float64Array(binKey.length * 4);
   const pixelSlot = new Int32Array(n).fill(-1);
+  let bins = 0;
   for (let i = 0; i < n; i++) {
     const a = rgba[i * 4 + 3]!;
     if (a === 0) continue;
@@ -42,22 +45,21 @@ export function quantise(
       g = rgba[i * 4 + 1]!,
       b = rgba[i * 4 + 2]!;
     const key = binOf(r, g, b, a);
-    let k = slotOf.get(key);
-    if (k === undefined) {
-      k = binKey.length;
-      slotOf.set(key, k);
-      binKey.push(key);
-      count.push(0);
-      sum.push(0, 0, 0, 0);
+    let h = Math.imul(key, 0x9e3779b1) & (cap - 1);
+    while (slots[h]! >= 0 && binKey[slots[h]!] !== key) h = (h + 1) & (cap - 1);
+    if (slots[h]! < 0) {
+      slots[h] = bins;
+      binKey[bins++] = key;
     }
+    const k = slots[h]!;
     pixelSlot[i] = k;
-    count[k]!++;
-    sum[k * 4]! += r;
-    sum[k * 4 + 1]! += g;
-    sum[k * 4 + 2]! += b;
-    sum[k * 4 + 3]! += a;
+    count[k] = count[k]! + 1;
+    sum[k * 4] = sum[k * 4]! + r;
+    sum[k * 4 + 1] = sum[k * 4 + 1]! + g;
+    sum[k * 4 + 2] = sum[k * 4 + 2]! + b;
+    sum[k * 4 + 3] = sum[k * 4 + 3]! + a;
   }
-  const used = binKey.map((_, k) => k);
+  const used = Array.from({ length: bins }, (_, k) => k);
   const mean = (k: number, c: number): number => sum[k * 4 + c]! / count[k]!;
 
   const measure = (bins: number[]): Box => {
@@ -120,7 +122,7 @@ export function quantise(
   });
   entries.sort((x, y) => x.key - y.key);
   const palette = new Uint8Array((entries.length + 1) * 4);
-  const lookup = new Uint8Array(binKey.length);
+  const lookup = new Uint8Array(bins);
   entries.forEach((e, i) => {
     palette.set(e.rgba, (i + 1) * 4);
     for (const k of e.box.bins) lookup[k] = i + 1;

@@ -5,7 +5,9 @@
  * PNG. The baseline, timed side by side in the same process (round-robin, gc() before each call,
  * medians after warm-ups, performance.md §8), is the module parsing the same STL bytes; the ratio
  * says how many such parses one thumbnail costs. The load average is printed before and after:
- * on this shared 2-core VM, wall time under load is not the code's speed (CPU time is shown too).
+ * on this shared 2-core VM, wall time under load is not the code's speed, so process CPU time is
+ * shown too (all of the process's threads, the collector's helpers included; under heavy load it
+ * also grows, with cache misses and time the hypervisor takes).
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -42,7 +44,6 @@ if (!process.env.CUSP_BENCH_CHILD) {
 const GATE_MS = 150;
 const ROUNDS = 15;
 const WARMUPS = 5;
-const REST_MS = 40;
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -61,14 +62,9 @@ interface Timed {
   cpu: number;
 }
 
-/**
- * gc() before each call (performance.md §8), then a short rest: the collector sweeps on a helper
- * thread after gc(), and on two cores that work would land in the next call's wall and process
- * CPU time — a cost of the forced collection, not of the code timed.
- */
-async function time(fn: () => unknown): Promise<Timed> {
+/** gc() before each call (performance.md §8), so neither side pays the other's garbage. */
+function time(fn: () => unknown): Timed {
   gc();
-  await new Promise((r) => setTimeout(r, REST_MS));
   const c0 = cpuMs();
   const t0 = performance.now();
   fn();
@@ -109,8 +105,8 @@ async function main(): Promise<void> {
   const b: Timed[] = [];
   const ratios: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const ts = await time(subject);
-    const tb = await time(baseline);
+    const ts = time(subject);
+    const tb = time(baseline);
     s.push(ts);
     b.push(tb);
     ratios.push(ts.wall / tb.wall);
@@ -157,8 +153,7 @@ async function main(): Promise<void> {
   ];
   for (const [name, fn] of stages) {
     for (let i = 0; i < WARMUPS; i++) fn();
-    const t: Timed[] = [];
-    for (let i = 0; i < ROUNDS; i++) t.push(await time(fn));
+    const t = Array.from({ length: ROUNDS }, () => time(fn));
     console.log(
       `      ${name}: ${median(t.map((x) => x.wall)).toFixed(1)} ms wall, CPU ${median(t.map((x) => x.cpu)).toFixed(1)} ms`,
     );

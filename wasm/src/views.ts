@@ -7,13 +7,18 @@
  * - The arch plane comes from the principal axes of the surface (area-weighted second moments):
  *   the arch spreads in the two largest, the teeth rise along the smallest.
  * - The occlusal side: an open shell (an intraoral scan has no bottom) has a net area-weighted
- *   normal pointing out of its opening's far side, i.e. toward the biting surfaces. A closed
+ *   normal, and it points away from the opening, i.e. toward the biting surfaces. A closed
  *   surface has none, so the relief decides: seen from the occlusal side the surface has cusps
  *   and fissures (many small valleys), seen from the other side a smooth cap or a flat base.
  * - The front (labial) direction: along the left–right axis, the middle of an arch (incisors)
  *   lies at one end of the front–back axis and its ends (molars) at the other.
  * - A single crown has no arch: its occlusal axis is the direction with the most relief among
  *   the principal axes (an incisor crown is taller than wide, so the smallest axis may be wrong).
+ *
+ * Poses come out in the units of the positions. Limits: the relief test has been checked on
+ * crowns-only arches, a crown and synthetic shapes; a closed crown design whose inner (intaglio)
+ * surface is a deep hollow, or two arches in occlusion drawn together, may put the occlusal side
+ * wrong — `occlusalMargin` tells how clear the decision was.
  */
 
 export type Vec3 = [number, number, number];
@@ -134,7 +139,7 @@ const norm = (a: Vec3): Vec3 => {
  * The triangles of every mesh as 9 coordinates each (evenly strided when there are many),
  * skipping those with an index out of range or a coordinate that is not finite.
  */
-export function gatherTriangles(meshes: readonly FrameMesh[]): Float32Array {
+function gatherTriangles(meshes: readonly FrameMesh[]): Float32Array {
   const counts = meshes.map((m) =>
     Math.floor((m.indices ? m.indices.length : m.positions.length / (m.stride ?? 3)) / 3),
   );

@@ -7,8 +7,13 @@
  * 320×240 is a 160×120 card picture at 2× DPR; 2×2 supersampling smooths the outline, and a
  * 64-entry palette keeps the real arches well under 20 kB (tests/bench/thumbnail.bench.ts).
  *
- * Pure CPU work for one thread: run it where the view derivative is built (the view worker
- * owns a mesh module; `buildStoredView` has the parsed mesh in hand), not on the event loop.
+ * Pure CPU work for one thread (≈ 40–60 ms of CPU for the real 85k-triangle arch): run it where
+ * the view derivative is built, never on the event loop. The view worker (`viewWorker.ts` via
+ * `ViewWorkerPool`) owns a mesh module per thread and `buildStoredView` has the parsed mesh in
+ * hand: for a one-model version, render it there from `r.positions`/`r.indices` with
+ * `closed: derivative.stats.closed` and return `png` beside the derivative (its buffer
+ * transferred). A version with several models (arch + crown) needs them in one frame: a second
+ * request kind on the same pool carrying every model's plaintext, answered with this function.
  */
 import type { MeshModule } from '../../../wasm/src/core.js';
 import { MeshError } from '../../../wasm/src/errors.js';

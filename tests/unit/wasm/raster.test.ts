@@ -200,6 +200,47 @@ describe('software rasteriser', () => {
     expect(wrong).toBe(0);
   });
 
+  it('gives every pixel centre on an edge to exactly one triangle (top-left rule)', () => {
+    // A square whose corners sit on pixel centres (10.5 … 30.5 px), split along its diagonal,
+    // which runs through 20 pixel centres. World (x, -y) is pixel (x, y) in this projection.
+    const vp = ortho(0, 64, -64, 0);
+    const tri = (pts: number[][], z: number) =>
+      new Float32Array(pts.flatMap(([x, y]) => [x!, -y!, z]));
+    const upper = [
+      [10.5, 10.5],
+      [30.5, 10.5],
+      [30.5, 30.5],
+    ];
+    const lower = [
+      [10.5, 10.5],
+      [30.5, 30.5],
+      [10.5, 30.5],
+    ];
+    const count = (near: 'upper' | 'lower') => {
+      const img = mesh.rasterise(
+        [
+          { positions: tri(upper, near === 'upper' ? 1 : 0), color: 0xff0000 },
+          { positions: tri(lower, near === 'lower' ? 1 : 0), color: 0x0000ff },
+        ],
+        options({ viewProjection: vp, ambient: 1, lights: [] }),
+      );
+      let red = 0;
+      let blue = 0;
+      for (let i = 0; i < 64 * 64; i++) {
+        if (img.rgba[i * 4]! === 255) red++;
+        if (img.rgba[i * 4 + 2]! === 255) blue++;
+      }
+      return { red, blue, covered: img.coveredPixels };
+    };
+    const a = count('upper');
+    const b = count('lower');
+    // Left and top sides in, right and bottom sides out: exactly 20 × 20 pixels, no gap.
+    expect(a.covered).toBe(400);
+    expect(b.covered).toBe(400);
+    // Whichever is nearer wins the diagonal only if it owns it: owned twice would add 20.
+    expect(a.red + b.blue).toBe(400);
+  });
+
   it('anti-aliases: a pixel half inside the outline gets half the alpha', () => {
     // A square from x = 10.5 to 20.5 px and y = 8 to 24 px in a 64-pixel-wide picture.
     const px = (v: number) => (v / 64) * 4 - 2;

@@ -24,6 +24,7 @@ import {
 } from './stl';
 import { readPly, sanitisePly } from './ply';
 import { b64Begin, b64Feed, b64Finish, b64Length } from './base64';
+import { rasteriseMeshes } from './raster';
 import { gridVertexNormals, indexedVertexNormals, writeStlRecords, scanPacked } from './mesh';
 import {
   RESULTS,
@@ -229,4 +230,22 @@ export function base64Decode(p: usize, len: u32): i32 {
   setRes(R_OUT_PTR, <u32>out);
   setRes(R_OUT_LEN, <u32>n);
   return finish(E.OK);
+}
+
+// ---- Software rasteriser (raster.ts) ----
+
+/**
+ * Draws meshes (table of 24-byte entries at `table`) with the f32 parameters at `params` into a
+ * `width`×`height` RGBA8 picture, `ss`×`ss` samples per pixel (R_OUT_PTR, R_OUT_LEN; R_DETAIL
+ * = covered pixels, or on E_BAD_ARGUMENT which argument).
+ */
+export function rasterise(
+  table: usize,
+  meshCount: u32,
+  params: usize,
+  width: u32,
+  height: u32,
+  ss: u32,
+): i32 {
+  return finish(rasteriseMeshes(table, meshCount, params, width, height, ss));
 }

@@ -4,6 +4,15 @@
  * one operation and copies the results out (or returns views with `view: true`).
  */
 import { MeshError } from './errors.js';
+import {
+  planRaster,
+  rasterError,
+  readRaster,
+  runRaster,
+  type RasterImage,
+  type RasterMesh,
+  type RasterOptions,
+} from './raster.js';
 
 interface MeshExports {
   memory: WebAssembly.Memory;
@@ -29,6 +38,15 @@ interface MeshExports {
   stlBegin(p: number, len: number, normals: number): number;
   stlFeed(count: number): number;
   stlEnd(): number;
+  // Software rasteriser (raster.ts).
+  rasterise(
+    table: number,
+    meshCount: number,
+    params: number,
+    width: number,
+    height: number,
+    ss: number,
+  ): number;
 }
 
 /** stlBegin's answer for a file that is not a binary STL. */
@@ -412,6 +430,26 @@ export class MeshModule {
       (x, p, n) => x.base64Decode(p, n),
       (x, r) => u8(x, r[R_OUT_PTR] ?? 0, r[R_OUT_LEN] ?? 0, opts.view === true),
     );
+  }
+
+  // ---- Software rasteriser (wasm/assembly/raster.ts; host side in raster.ts) ----
+
+  /**
+   * Draws meshes with depth, shading and anti-aliasing into an RGBA8 picture. Throws MeshError
+   * (BAD_ARGUMENT with the reason, INDEX_OUT_OF_RANGE, NON_FINITE_COORDINATE, OUT_OF_MEMORY…).
+   */
+  rasterise(meshes: readonly RasterMesh[], opts: RasterOptions): RasterImage {
+    const plan = planRaster(meshes, opts);
+    try {
+      const out = this.run(
+        (x) => runRaster(x, plan),
+        (x, r) => readRaster(x, r, plan),
+      );
+      if (out === NOT_DONE) throw new MeshError('INTERNAL_ERROR');
+      return out;
+    } catch (e) {
+      throw e instanceof MeshError ? rasterError(e) : e;
+    }
   }
 }
 

@@ -66,7 +66,7 @@ export async function buildApp(
   });
 
   await app.register(underPressure, {
-    maxEventLoopDelay: 2_000,
+    maxEventLoopDelay: deps.config.LOAD_GUARD_MAX_DELAY_MS,
     retryAfter: 5,
     pressureHandler: (_request, reply) => {
       void reply

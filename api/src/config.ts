@@ -101,6 +101,14 @@ export const configSchema = z
         .positive()
         .default(500 * 1024 * 1024),
     ),
+    /**
+     * The load guard answers 503 `overloaded` once the event loop lags this long (0 = off): a
+     * request that would wait behind a stalled loop is better refused with Retry-After.
+     */
+    LOAD_GUARD_MAX_DELAY_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(60_000).default(2_000),
+    ),
     /** Blobs no event references are removed once older than this (architecture §8). */
     BLOB_SWEEP_GRACE_SECONDS: z.preprocess(
       emptyToUndefined,

@@ -51,6 +51,9 @@ export async function startTestApp(
     PUBLIC_BASE_URL: 'http://cusp.test',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    // In-process PGlite stalls the loop for seconds on a busy test machine; the guard's own
+    // behaviour is tested where a test turns it back on.
+    LOAD_GUARD_MAX_DELAY_MS: '0',
     ...(driver === 'pg' ? { DATABASE_URL: databaseUrl! } : {}),
     ...env,
   });

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, TooManyRequests } from '../errors.js';
+import { AppError, ServiceUnavailable, TooManyRequests } from '../errors.js';
 
 /** Fastify's and its plugins' own error codes, mapped to our `{ error, code }` answers. */
 const FASTIFY_CODES: Record<string, { status: number; code: string; error: string }> = {
@@ -38,6 +38,9 @@ export function errorHandler(
 ): void {
   if (err instanceof AppError) {
     if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
+    if (err instanceof ServiceUnavailable && err.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(err.retryAfterSeconds));
+    }
     if (err.status >= 500) request.log.error({ err }, 'request failed');
     void reply.code(err.status).send({ error: err.message, code: err.code, ...err.details });
     return;

@@ -4,7 +4,8 @@
  *
  * What s3rver does not emulate (so the tests cannot see it there): AbortMultipartUpload (405)
  * and ListMultipartUploads (501), so the parts of an aborted upload stay in its folder (never as
- * an object); part-size minimums; request checksums; object timestamps finer than a second. It
+ * an object); part-size minimums; request checksums; object timestamps finer than a second; the
+ * secret key (a request signed with a wrong secret for its one key id is accepted). It
  * needs OpenSSL's legacy provider for its listing tokens (see `s3rverProcess.ts`).
  */
 import { spawn } from 'node:child_process';

@@ -33,8 +33,8 @@ export async function putEncrypted(
   if (piped.status === 'rejected') {
     if (written.status === 'fulfilled') await store.delete(blobKey);
     // A pipeline that merely broke off because the store stopped reading reports the store's
-    // error (e.g. an outage → 503), not "premature close".
-    if (written.status === 'rejected' && isPrematureClose(piped.reason)) throw written.reason;
+    // error (e.g. an outage → 503), not "premature close" or "aborted".
+    if (written.status === 'rejected' && brokeOff(piped.reason)) throw written.reason;
     throw piped.reason;
   }
   if (written.status === 'rejected') throw written.reason;
@@ -55,5 +55,8 @@ export async function openDecrypted(
   return dec;
 }
 
-const isPrematureClose = (err: unknown) =>
-  (err as { code?: string } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+/** How `pipeline` fails when a stream of it is destroyed without an error of its own. */
+const brokeOff = (err: unknown) => {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ABORT_ERR';
+};

@@ -195,7 +195,10 @@ export class S3BlobStore implements BlobStore {
       await upload.done();
     } catch (err) {
       if (upload.uploadId) await this.abortUpload(key, upload.uploadId);
-      if (sourceFailed) throw sourceError;
+      // The source's own failure (a rejected mesh, a client gone) is reported as it is, even if
+      // it is a network error; a source that failed only because the upload stopped reading is
+      // not the cause.
+      if (sourceFailed && err === sourceError) throw err;
       throw mapS3Error(err, `write ${key}`);
     }
     return { bytes };

@@ -22,10 +22,6 @@ export interface S3BlobStoreOptions {
   forcePathStyle: boolean;
   /** Unset: the SDK's default chain (AWS_* variables, instance or container role). */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Bytes per multipart part; S3's minimum (5 MiB) by default. */
-  partSize?: number;
-  /** Parts of one write in flight at once. */
-  queueSize?: number;
   /** Connections to the service at most (one keep-alive pool for the process). */
   maxSockets?: number;
   /** Keys per listing request (S3's maximum, 1000, by default; tests page through smaller). */
@@ -33,7 +29,10 @@ export interface S3BlobStoreOptions {
   log?: Logger | undefined;
 }
 
-const MIN_PART_SIZE = 5 * 1024 * 1024;
+/** Bytes per multipart part: S3's minimum, so memory per upload stays small. */
+const PART_SIZE = 5 * 1024 * 1024;
+/** Parts of one write in flight at once. */
+const QUEUE_SIZE = 2;
 /** Objects deleted at once by `deletePrefix`. */
 const DELETE_CONCURRENCY = 4;
 /** No HTTP answer at all: the service is down or unreachable (not a refusal). */
@@ -70,7 +69,7 @@ function isMissingObject(err: unknown): boolean {
  * `BlobStoreUnavailable` (503 + Retry-After). Refusals (access denied, no such bucket) stay as
  * they are: a configuration fault, answered 500 and logged.
  */
-export function mapS3Error(err: unknown, what: string): unknown {
+function mapS3Error(err: unknown, what: string): unknown {
   if (err instanceof BlobNotFound || err instanceof BlobStoreUnavailable) return err;
   const e = err as SdkError;
   const status = statusOf(err);
@@ -89,8 +88,8 @@ export function mapS3Error(err: unknown, what: string): unknown {
  * encrypted (`encrypted.ts`), so the service only ever holds ciphertext.
  *
  * - `write` streams through `@aws-sdk/lib-storage`'s `Upload`: a blob of one part is a single
- *   PUT, a larger one a multipart upload of `partSize` parts, `queueSize` in flight, so memory is
- *   bounded by `(queueSize + 2) × partSize` whatever the size. The object appears only when
+ *   PUT, a larger one a multipart upload of PART_SIZE parts, QUEUE_SIZE in flight, so memory is
+ *   bounded by `(QUEUE_SIZE + 2) × PART_SIZE` whatever the size. The object appears only when
  *   S3 completes the upload (atomic, durable once acknowledged); on any failure the multipart
  *   upload is aborted, and an abort that fails too is left to `sweepTemp` (and to a bucket
  *   lifecycle rule `AbortIncompleteMultipartUpload`, the backstop S3 recommends).
@@ -104,16 +103,12 @@ export function mapS3Error(err: unknown, what: string): unknown {
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
   private readonly bucket: string;
-  private readonly partSize: number;
-  private readonly queueSize: number;
   private readonly pageSize: number;
   private readonly log: Logger | undefined;
   private uploadListingUnsupported = false;
 
   constructor(opts: S3BlobStoreOptions) {
     this.bucket = opts.bucket;
-    this.partSize = Math.max(MIN_PART_SIZE, opts.partSize ?? MIN_PART_SIZE);
-    this.queueSize = opts.queueSize ?? 2;
     this.pageSize = opts.pageSize ?? 1000;
     this.log = opts.log;
     const agent = { keepAlive: true, maxSockets: opts.maxSockets ?? 50 };
@@ -186,8 +181,8 @@ export class S3BlobStore implements BlobStore {
         Body: Readable.from(counted(), { objectMode: false }),
         ContentType: 'application/octet-stream',
       },
-      partSize: this.partSize,
-      queueSize: this.queueSize,
+      partSize: PART_SIZE,
+      queueSize: QUEUE_SIZE,
       // Aborted below, so that a failed abort cannot hide the error that caused it.
       leavePartsOnError: true,
     });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { startProjections } from '../../projections/src/runner.js';
 import { allProjections } from '../../projections/src/registry.js';
-import { FsBlobStore } from './blobs/fs.js';
+import { openBlobStore } from './blobs/open.js';
 import { startBlobSweeper } from './blobs/sweeper.js';
 import { closeMeshPool } from '../../wasm/src/node.js';
 import { createMeshSanitizer } from './blobs/wasmSanitizer.js';
@@ -102,7 +102,12 @@ export async function createDeps(
     });
     closers.push(() => projections.stop());
 
-    const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    // Project files: a local folder, or an S3-compatible service (BLOB_STORE=s3).
+    const { blobs, close: closeBlobs } = await openBlobStore(
+      config,
+      log.child({ component: 'blobs' }),
+    );
+    closers.push(closeBlobs);
     const now = options.now ?? (() => new Date());
     if (sweepers) {
       // Blobs no event references (a crash between write and append) are removed once older than

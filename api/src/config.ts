@@ -118,6 +118,41 @@ export const configSchema = z
         .min(0)
         .default(60 * 60),
     ),
+    /** Where project files go: `fs` (`$DATA_DIR/blobs`) or `s3` (the S3_* variables below). */
+    BLOB_STORE: z.preprocess(emptyToUndefined, z.enum(['fs', 's3']).default('fs')),
+    /** An S3-compatible service's URL; unset: AWS S3 itself in S3_REGION. */
+    S3_ENDPOINT: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    ),
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          'must be a bucket name: 3–63 characters of a-z, 0-9, "." and "-"',
+        )
+        .optional(),
+    ),
+    S3_REGION: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as eu-central-1')
+        .default('us-east-1'),
+    ),
+    /** Both or neither; neither: the AWS SDK's default chain (AWS_* variables, instance role). */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Unset: path-style (`host/bucket/key`) when S3_ENDPOINT is set, virtual-hosted otherwise. */
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      emptyToUndefined,
+      z
+        .enum(['true', 'false'])
+        .optional()
+        .transform((v) => (v === undefined ? undefined : v === 'true')),
+    ),
     /**
      * Test only (security.md §3(b) F3/F4): the process SIGKILLs itself at this point of a project
      * create. Refused with NODE_ENV=production.
@@ -154,6 +189,16 @@ export const configSchema = z
         code: 'custom',
         path: ['FAULT_AT'],
         message: 'is a test hook; not allowed with NODE_ENV=production',
+      });
+    }
+    if (c.BLOB_STORE === 's3' && !c.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when BLOB_STORE=s3' });
+    }
+    if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
       });
     }
     if (c.BOT_CHECK === 'turnstile' && !c.TURNSTILE_SECRET) {

@@ -74,7 +74,12 @@ export class TooManyRequests extends AppError {
   }
 }
 export class ServiceUnavailable extends AppError {
-  constructor(message = 'Service unavailable', code = 'service_unavailable') {
+  constructor(
+    message = 'Service unavailable',
+    code = 'service_unavailable',
+    /** Sent as `Retry-After` when set: the outage is expected to pass (security.md F1). */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(503, code, message);
   }
 }

@@ -1,20 +1,27 @@
 import type { Readable } from 'node:stream';
+import { ServiceUnavailable } from '../errors.js';
 
 /**
  * The BlobStore port: opaque bytes under server-generated keys. Adapters never see plaintext —
- * callers encrypt with `chunkCipher.ts` before `write` and decrypt after `read` — so an S3
- * adapter can be added beside `fs.ts` without touching the crypto.
+ * callers encrypt with `chunkCipher.ts` before `write` and decrypt after `read` — so the adapters
+ * (`fs.ts`, `s3.ts`) never touch the crypto. Every adapter passes the same contract suite
+ * (`tests/int/blobs/blobStore.contract.ts`).
  *
  * Keys are `/`-separated segments of `[a-z0-9-]` only (e.g. `projects/<uuid>/<uuid>`); nothing a
  * client sends ever becomes part of a path.
  */
 export interface BlobStore {
   /**
-   * Stores `source` under `key` atomically: a reader sees the whole blob or nothing
-   * (fs: temp file → fsync → rename). On failure nothing is left behind.
+   * Stores `source` under `key` atomically and durably before it resolves: a reader sees the
+   * whole blob or nothing (fs: temp file → fsync → rename; s3: one PUT, or a multipart upload
+   * completed after its last part). On failure nothing is left behind under `key`, and the
+   * error is the source's own when the source failed.
    */
   write(key: string, source: AsyncIterable<Uint8Array>): Promise<{ bytes: number }>;
-  /** The stored bytes; throws `BlobNotFound` when there is no such blob. */
+  /**
+   * The stored bytes, streamed; throws `BlobNotFound` when there is no such blob. Destroy the
+   * stream when abandoning it, so the file or connection behind it is released.
+   */
   read(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   /** Removes one blob; absent blobs are fine. */
@@ -23,7 +30,10 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   /** Every stored blob (not temp files), for the orphan sweeper. */
   list(prefix?: string): AsyncIterable<{ key: string; modifiedAt: Date; bytes: number }>;
-  /** Removes unfinished temp files older than `olderThan` (left by a crash mid-write). */
+  /**
+   * Removes unfinished writes older than `olderThan` (left by a crash mid-write: fs temp files,
+   * S3 multipart uploads never completed); resolves with how many it removed.
+   */
   sweepTemp(olderThan: Date): Promise<number>;
 }
 
@@ -31,6 +41,16 @@ export class BlobNotFound extends Error {
   constructor(readonly key: string) {
     super(`blob not found: ${key}`);
     this.name = 'BlobNotFound';
+  }
+}
+
+/**
+ * The store cannot be reached or answers with a server error: the request fails with 503 and
+ * `Retry-After`, as during a database outage (security.md §3(b) F1), and can be retried.
+ */
+export class BlobStoreUnavailable extends ServiceUnavailable {
+  constructor(readonly reason: string) {
+    super('File storage is unavailable, please retry shortly', 'unavailable', 5);
   }
 }
 

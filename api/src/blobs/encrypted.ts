@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, pipeline as pipelineCb, type Readable } from 'node:stream';
 import type { BlobStore } from './blobStore.js';
 import { DecryptStream, EncryptStream } from './chunkCipher.js';
 
@@ -32,6 +32,9 @@ export async function putEncrypted(
   const [piped, written] = await Promise.allSettled([pipeline(plaintext, enc, out), writing]);
   if (piped.status === 'rejected') {
     if (written.status === 'fulfilled') await store.delete(blobKey);
+    // A pipeline that merely broke off because the store stopped reading reports the store's
+    // error (e.g. an outage → 503), not "premature close" or "aborted".
+    if (written.status === 'rejected' && brokeOff(piped.reason)) throw written.reason;
     throw piped.reason;
   }
   if (written.status === 'rejected') throw written.reason;
@@ -46,6 +49,14 @@ export async function openDecrypted(
 ): Promise<Readable> {
   const source = await store.read(blobKey);
   const dec = new DecryptStream(dataKey.key, contextOf(blobKey));
-  source.on('error', (err) => dec.destroy(err));
-  return source.pipe(dec);
+  // Errors travel both ways: a reader that goes away (a closed download) destroys the store's
+  // stream too, releasing its file or connection.
+  pipelineCb(source, dec, () => {});
+  return dec;
 }
+
+/** How `pipeline` fails when a stream of it is destroyed without an error of its own. */
+const brokeOff = (err: unknown) => {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ABORT_ERR';
+};

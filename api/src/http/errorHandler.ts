@@ -49,9 +49,13 @@ export function errorHandler(
   }
   if (err instanceof AppError) {
     if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
-    if (err.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    if (err.status >= 500 && err.code !== 'unavailable')
-      request.log.error({ err }, 'request failed');
+    if (err.status === 503) {
+      const wait = err instanceof ServiceUnavailable ? err.retryAfterSeconds : undefined;
+      reply.header('retry-after', String(wait ?? RETRY_AFTER_SECONDS));
+    }
+    // An outage of the database or the file store is not a bug: a warning, not an error.
+    if (err.code === 'unavailable') request.log.warn({ err }, 'dependency unavailable');
+    else if (err.status >= 500) request.log.error({ err }, 'request failed');
     void reply.code(err.status).send({ error: err.message, code: err.code, ...err.details });
     return;
   }

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream';
 import { createBrotliDecompress } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -63,7 +64,8 @@ export async function sendViewDerivative(
     .header('cross-origin-resource-policy', 'same-origin')
     .header('cache-control', 'private, no-store');
   if (acceptsBrotli(request)) return reply.header('content-encoding', 'br').send(stream);
-  return reply.send(stream.pipe(createBrotliDecompress()));
+  // pipeline, not pipe: a client that goes away releases the stored blob's stream too.
+  return reply.send(pipeline(stream, createBrotliDecompress(), () => {}));
 }
 
 /** View derivatives: owner or admin by bearer; anyone holding the public link by token. */

@@ -76,4 +76,37 @@ describe('config', () => {
       /BLOB_SWEEP_GRACE_SECONDS/,
     );
   });
+
+  it('keeps files in the local folder by default and on S3 with BLOB_STORE=s3 and a bucket', () => {
+    expect(loadConfig({}).BLOB_STORE).toBe('fs');
+    expect(() => loadConfig({ BLOB_STORE: 's3' })).toThrow(
+      /S3_BUCKET: required when BLOB_STORE=s3/,
+    );
+    const c = loadConfig({
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'cusp-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(c).toMatchObject({
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'cusp-files',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+    });
+    expect(c.S3_FORCE_PATH_STYLE).toBeUndefined();
+    expect(loadConfig({ S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it('names the S3 variable that is wrong', () => {
+    const s3 = { BLOB_STORE: 's3', S3_BUCKET: 'cusp-files' };
+    expect(() => loadConfig({ ...s3, BLOB_STORE: 'ftp' })).toThrow(/BLOB_STORE/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Cusp_Files' })).toThrow(/S3_BUCKET: must be/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://files' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_REGION: 'EU Central' })).toThrow(/S3_REGION/);
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ACCESS_KEY_ID/);
+  });
 });

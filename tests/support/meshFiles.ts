@@ -74,6 +74,17 @@ export const fixtureStl = (name: string): Uint8Array =>
   new Uint8Array(readFileSync(join(meshFixtures, name)));
 export const fixtureObj = (name: string) => readObj(readFileSync(join(meshFixtures, name), 'utf8'));
 
+/** Variations of the synthetic arch (defaults: the arch of performance.md §1.2). */
+export interface ArchOptions {
+  /** Seed of the noise (default 12345). */
+  seed?: number;
+  /**
+   * Extra outward offset in mm at (u, v): u ∈ [0, 1] along the arch, v ∈ [0, π] around the
+   * tube. A "second version" of the same surface, e.g. one tooth's cusp made higher.
+   */
+  offset?: (u: number, v: number) => number;
+}
+
 /**
  * Synthetic noisy dental-arch-like surface (performance.md §1.2): a horseshoe tube ≈ 72 × 28 ×
  * 20 mm with tooth bumps, ±10 µm noise; `segments × rings × 2` triangles. Deterministic.
@@ -81,8 +92,9 @@ export const fixtureObj = (name: string) => readObj(readFileSync(join(meshFixtur
 export function syntheticArch(
   segments: number,
   rings: number,
+  opts: ArchOptions = {},
 ): { positions: Float32Array; indices: Uint32Array } {
-  let seed = 12345;
+  let seed = opts.seed ?? 12345;
   const rnd = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     return seed / 2 ** 32 - 0.5;
@@ -97,7 +109,7 @@ export function syntheticArch(
     const bump = 1 + 0.18 * Math.max(0, Math.sin(u * Math.PI * 14));
     for (let j = 0; j < rings; j++) {
       const v = (j / (rings - 1)) * Math.PI;
-      const r = 5 * bump * (1 + 0.05 * Math.sin(v * 6)) + rnd() * 0.02;
+      const r = 5 * bump * (1 + 0.05 * Math.sin(v * 6)) + rnd() * 0.02 + (opts.offset?.(u, v) ?? 0);
       const nx = Math.cos(a) * Math.cos(v);
       const ny = Math.sin(a) * Math.cos(v);
       const o = (i * rings + j) * 3;

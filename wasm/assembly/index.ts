@@ -45,6 +45,7 @@ import {
   F_HPS,
   FLAG_TRAILING_BYTES,
 } from './results';
+import { signedDistances as distances } from './distance';
 
 function finish(err: i32): i32 {
   setRes(R_PEAK, arenaPeak());
@@ -248,4 +249,34 @@ export function rasterise(
   ss: u32,
 ): i32 {
   return finish(rasteriseMeshes(table, meshCount, params, width, height, ss));
+}
+
+// Distance engine (distance.ts): signed closest-point distances for deviation and clearance maps.
+/** Signed distance of each query vertex to the target's surface; see distance.ts. */
+export function signedDistances(
+  qPos: usize,
+  queries: u32,
+  tPos: usize,
+  tVertices: u32,
+  tIdx: usize,
+  tTriangles: u32,
+  maxDistance: f32,
+  outDist: usize,
+  outPoint: usize,
+  outTri: usize,
+): i32 {
+  return finish(
+    distances(
+      qPos,
+      queries,
+      tPos,
+      tVertices,
+      tIdx,
+      tTriangles,
+      maxDistance,
+      outDist,
+      outPoint,
+      outTri,
+    ),
+  );
 }

@@ -47,6 +47,19 @@ interface MeshExports {
     height: number,
     ss: number,
   ): number;
+  // Distance engine (distance.ts).
+  signedDistances(
+    qPos: number,
+    queries: number,
+    tPos: number,
+    tVertices: number,
+    tIdx: number,
+    tTriangles: number,
+    maxDistance: number,
+    outDist: number,
+    outPoint: number,
+    outTri: number,
+  ): number;
 }
 
 /** stlBegin's answer for a file that is not a binary STL. */
@@ -165,6 +178,38 @@ export interface ParseOptions {
   normals?: boolean;
   /** Return views into wasm memory instead of copies; valid until the next call. */
   view?: boolean;
+}
+
+/** The surface distances are measured to: an indexed mesh, or a triangle soup without indices. */
+export interface DistanceTarget {
+  /** float32 x, y, z per vertex (mm). */
+  positions: Float32Array;
+  /** u32 triples; absent or null: `positions` is a triangle soup (9 floats per triangle). */
+  indices?: Uint32Array | null;
+}
+
+export interface DistanceOptions {
+  /** Beyond this distance (mm) a query vertex has no counterpart: NaN. Default: no limit. */
+  maxDistance?: number;
+  /** Also return each query vertex's closest point on the target. */
+  closestPoints?: boolean;
+  /** Also return the id of the target triangle holding each closest point. */
+  triangles?: boolean;
+  /** Return views into wasm memory instead of copies; valid until the next call. */
+  view?: boolean;
+}
+
+export interface SignedDistances {
+  /**
+   * Per query vertex, the distance (mm) to the closest point of the target surface, signed by
+   * the target's (pseudo-)normal there: positive in front of (outside) the target, negative
+   * behind (inside) it. NaN: no target triangle within `maxDistance`.
+   */
+  distances: Float32Array;
+  /** x, y, z per query vertex (NaN where there is no counterpart), when asked for. */
+  closestPoints: Float32Array | null;
+  /** Target triangle index per query vertex (−1 where there is no counterpart), when asked for. */
+  triangles: Int32Array | null;
 }
 
 /** Above this, the instance is dropped after a call so its memory can be reclaimed. */
@@ -423,6 +468,115 @@ export class MeshModule {
     );
   }
 
+  // ---- Distance engine (deviation and clearance maps) ----
+
+  /**
+   * Arena bytes `signedDistances` needs at most (inputs, outputs, index and adjacency): pass it
+   * to `reserve()` while the meshes download so the call pays no memory growth or first touch.
+   */
+  static distanceBytes(
+    queries: number,
+    target: { vertices: number; triangles: number; indexed: boolean },
+    opts: Pick<DistanceOptions, 'closestPoints' | 'triangles'> = {},
+  ): number {
+    const { vertices: v, triangles: t } = target;
+    const groups = Math.ceil(t / 4);
+    const inputs = 12 * queries + 12 * v + (target.indexed ? 12 * t : 0);
+    const outputs =
+      4 * queries + (opts.closestPoints ? 12 * queries : 0) + (opts.triangles ? 4 * queries : 0);
+    // Mirrors the arena use of wasm/assembly (distance.ts, pseudoNormals.ts, triangleBvh.ts,
+    // morton.ts): scratch regions are released and reused by the next phase.
+    const sort = (n: number): number => 16 * n + 4096;
+    const welding = 4 * 2 ** Math.ceil(Math.log2(Math.max(16, 2 * v)));
+    const adjacency = 4 * v + 4 * (v + 1) + 36 * t;
+    // Groups (256 B), nodes (128 B, with room for the patches' neighbour nodes), node and group
+    // patch ids (4 B each), patch records (64 B).
+    const tree = groups * (256 + 128 + 4 + 4 + 64) + 2 * 64;
+    const build = 12 * t + 24 * groups + sort(t);
+    const search = 16 * 512 + sort(queries);
+    const phases = Math.max(4 * v + welding, adjacency + tree + Math.max(build, search));
+    // Each allocation keeps up to 32 bytes of alignment and slack.
+    return inputs + outputs + phases + 32 * 32;
+  }
+
+  /**
+   * Signed distance from every vertex of `query` (x, y, z per vertex) to the surface of
+   * `target`: exact closest points (a BVH over the target's triangles, no approximation beyond
+   * float32 arithmetic), signed by the target's angle-weighted pseudo-normal at the closest
+   * point, so the sign is right at edges and corners too. Throws MeshError: NO_GEOMETRY (empty
+   * mesh), INDEX_OUT_OF_RANGE, NON_FINITE_COORDINATE, MESH_TOO_LARGE, BAD_ARGUMENT.
+   */
+  signedDistances(
+    query: Float32Array,
+    target: DistanceTarget,
+    opts: DistanceOptions = {},
+  ): SignedDistances {
+    const { positions, indices } = target;
+    const maxDistance = opts.maxDistance ?? Infinity;
+    if (query.length % 3 !== 0)
+      throw distanceError('BAD_ARGUMENT', 'the query positions are not x, y, z triples');
+    if (positions.length % 3 !== 0)
+      throw distanceError('BAD_ARGUMENT', 'the target positions are not x, y, z triples');
+    if (indices ? indices.length % 3 !== 0 : positions.length % 9 !== 0) {
+      throw distanceError('BAD_ARGUMENT', 'the target is not made of whole triangles');
+    }
+    if (!(maxDistance >= 0))
+      throw distanceError('BAD_ARGUMENT', 'maxDistance must be a number ≥ 0');
+    const queries = query.length / 3;
+    const vertices = positions.length / 3;
+    const triangles = indices ? indices.length / 3 : vertices / 3;
+    const view = opts.view === true;
+    let outDist = 0;
+    let outPoint = 0;
+    let outTri = 0;
+    try {
+      const out = this.run(
+        (x) => {
+          const qp = x.alloc(query.byteLength);
+          const tp = x.alloc(positions.byteLength);
+          const ip = indices ? x.alloc(indices.byteLength) : 0;
+          outDist = x.alloc(queries * 4);
+          outPoint = opts.closestPoints ? x.alloc(queries * 12) : 0;
+          outTri = opts.triangles ? x.alloc(queries * 4) : 0;
+          if (
+            !qp ||
+            !tp ||
+            (indices && !ip) ||
+            !outDist ||
+            (opts.closestPoints && !outPoint) ||
+            (opts.triangles && !outTri)
+          ) {
+            throw new MeshError('OUT_OF_MEMORY', 'The meshes are too large to compare.');
+          }
+          new Float32Array(x.memory.buffer, qp, query.length).set(query);
+          new Float32Array(x.memory.buffer, tp, positions.length).set(positions);
+          if (indices) new Uint32Array(x.memory.buffer, ip, indices.length).set(indices);
+          return x.signedDistances(
+            qp,
+            queries,
+            tp,
+            vertices,
+            ip,
+            triangles,
+            Math.min(maxDistance, 3.4e38),
+            outDist,
+            outPoint,
+            outTri,
+          );
+        },
+        (x): SignedDistances => ({
+          distances: f32(x, outDist, queries, view),
+          closestPoints: outPoint ? f32(x, outPoint, queries * 3, view) : null,
+          triangles: outTri ? i32(x, outTri, queries, view) : null,
+        }),
+      );
+      if (out === NOT_DONE) throw new MeshError('INTERNAL_ERROR');
+      return out;
+    } catch (e) {
+      throw e instanceof MeshError ? explainDistanceError(e) : e;
+    }
+  }
+
   /** Strict base64 (ASCII bytes, whitespace allowed) → bytes. */
   decodeBase64(text: Uint8Array, opts: { view?: boolean } = {}): Uint8Array {
     return this.call(
@@ -501,6 +655,55 @@ function u8(x: MeshExports, p: number, n: number, view: boolean): Uint8Array {
 function f32(x: MeshExports, p: number, n: number, view: boolean): Float32Array {
   const v = new Float32Array(x.memory.buffer, p, n);
   return view ? v : v.slice();
+}
+
+function i32(x: MeshExports, p: number, n: number, view: boolean): Int32Array {
+  const v = new Int32Array(x.memory.buffer, p, n);
+  return view ? v : v.slice();
+}
+
+function distanceError(code: 'BAD_ARGUMENT', why: string): MeshError {
+  return new MeshError(code, `Invalid arguments to the distance engine: ${why}.`);
+}
+
+/** R_DETAIL of a distance error names the input at fault (wasm/assembly/distance.ts). */
+const DISTANCE_INPUT = ['', 'query', 'target'] as const;
+
+function explainDistanceError(e: MeshError): MeshError {
+  const mesh = DISTANCE_INPUT[e.detail] ?? '';
+  const which = mesh ? `The ${mesh} mesh` : 'A mesh';
+  switch (e.code) {
+    case 'NO_GEOMETRY':
+      return new MeshError(
+        e.code,
+        mesh === 'query' ? 'The query mesh has no vertices.' : 'The target mesh has no triangles.',
+        e.detail,
+      );
+    case 'NON_FINITE_COORDINATE':
+      return new MeshError(
+        e.code,
+        `${which} contains a coordinate that is not a finite number (NaN or infinity).`,
+        e.detail,
+      );
+    case 'INDEX_OUT_OF_RANGE':
+      return new MeshError(
+        e.code,
+        'A target triangle refers to a vertex that does not exist.',
+        e.detail,
+      );
+    case 'MESH_TOO_LARGE':
+      return new MeshError(
+        e.code,
+        `${which} is too large to compare (more than 5 million vertices or triangles).`,
+        e.detail,
+      );
+    case 'BAD_ARGUMENT':
+      return mesh
+        ? new MeshError(e.code, `${which} has a coordinate beyond ±1e18 mm.`, e.detail)
+        : e;
+    default:
+      return e;
+  }
 }
 
 function u32(x: MeshExports, p: number, n: number, view: boolean): Uint32Array {

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { MeshError } from './errors.js';
 import {
+  transferableCopy,
   unwrapMeshResponse,
   type MeshOp,
   type MeshOps,
@@ -196,12 +197,12 @@ export class MeshWorkerPool extends WorkerPool<MeshRequest, MeshResponse> {
   }
 
   /**
-   * Runs one operation. The input bytes are copied for the worker (the caller keeps its
-   * buffer); result buffers are transferred back.
+   * Runs one operation. The input arrays are copied for the worker (the caller keeps its
+   * buffers); result buffers are transferred back.
    */
   run<K extends MeshOp>(op: K, args: MeshOps[K]['args']): Promise<MeshOps[K]['result']> {
-    const bytes = args.bytes.slice();
-    const req = { ...args, bytes, op } as Omit<MeshRequest, 'id'>;
-    return this.submit(req, [bytes.buffer]) as Promise<MeshOps[K]['result']>;
+    const copy = transferableCopy(args);
+    const req = { ...copy.args, op } as Omit<MeshRequest, 'id'>;
+    return this.submit(req, copy.transfer) as Promise<MeshOps[K]['result']>;
   }
 }

@@ -5,9 +5,11 @@
 import type {
   ConvertedStl,
   DcmMesh,
+  DistanceOptions,
   MeshKind,
   MeshModule,
   SanitisedFile,
+  SignedDistances,
   ViewerMesh,
 } from './core.js';
 import { MeshError, type SerializedMeshError } from './errors.js';
@@ -17,6 +19,15 @@ export interface MeshOps {
   decodeDcm: { args: { bytes: Uint8Array }; result: DcmMesh };
   parse: { args: { bytes: Uint8Array; normals?: boolean }; result: ViewerMesh };
   sanitise: { args: { bytes: Uint8Array; expect?: MeshKind }; result: SanitisedFile };
+  /** Distance engine: see MeshModule.signedDistances (`indices` absent: a triangle soup). */
+  signedDistances: {
+    args: {
+      query: Float32Array;
+      positions: Float32Array;
+      indices?: Uint32Array;
+    } & Omit<DistanceOptions, 'view'>;
+    result: SignedDistances;
+  };
 }
 
 export type MeshOp = keyof MeshOps;
@@ -29,12 +40,31 @@ export type MeshResponse =
   | { id: number; ok: true; result: MeshOps[MeshOp]['result'] }
   | { id: number; ok: false; error: SerializedMeshError };
 
-function buffersOf(result: MeshOps[MeshOp]['result']): ArrayBuffer[] {
-  const out: ArrayBuffer[] = [];
-  for (const v of Object.values(result)) {
-    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) out.push(v.buffer);
+function buffersOf(value: object): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const v of Object.values(value)) {
+    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) out.add(v.buffer);
   }
-  return out;
+  return [...out];
+}
+
+type TypedArray = Uint8Array | Uint32Array | Float32Array;
+
+/**
+ * Request arguments whose typed arrays are copied into buffers of their own, and those buffers:
+ * the copy is transferred to the worker, the caller keeps its arrays.
+ */
+export function transferableCopy<A extends object>(args: A): { args: A; transfer: ArrayBuffer[] } {
+  const copy: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    copy[k] = ArrayBuffer.isView(v) ? (v as TypedArray).slice() : v;
+  }
+  return { args: copy as A, transfer: buffersOf(copy) };
+}
+
+/** The buffers of a request's own typed arrays, to transfer them (the caller gives them up). */
+export function transferablesOf(args: object): ArrayBuffer[] {
+  return buffersOf(args);
 }
 
 function perform(mod: MeshModule, req: MeshRequest): MeshOps[MeshOp]['result'] {
@@ -47,6 +77,14 @@ function perform(mod: MeshModule, req: MeshRequest): MeshOps[MeshOp]['result'] {
       return mod.parseMesh(req.bytes, { normals: req.normals !== false });
     case 'sanitise':
       return mod.validateAndSanitise(req.bytes, req.expect ? { expect: req.expect } : {});
+    case 'signedDistances': {
+      const { query, positions, indices, maxDistance, closestPoints, triangles } = req;
+      return mod.signedDistances(
+        query,
+        { positions, indices: indices ?? null },
+        { maxDistance, closestPoints, triangles },
+      );
+    }
   }
 }
 

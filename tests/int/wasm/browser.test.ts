@@ -114,4 +114,10 @@ describe('mesh Web Worker in Chromium', () => {
     if (c.heavy || (c.op === 'sanitise' && c.kind)) continue;
     it(`row ${c.row}: ${c.title} → ${c.expect}`, () => check(`row ${c.row}: ${c.title}`));
   }
+  it('measures signed distances (sign, max distance, copied or transferred input)', () =>
+    check('distances: signs, max distance and transfer'));
+  it('refuses a distance target with a bad index as INDEX_OUT_OF_RANGE', () =>
+    check('distances: bad index'));
+  it('reads the v2 crown as +100 µm on its moved region and 0 elsewhere', () =>
+    check('distances: crown v2 against v1'));
 });

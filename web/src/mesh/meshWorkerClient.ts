@@ -2,9 +2,18 @@
  * Promise API over the mesh Web Worker. Every failure is a `MeshError` with a stable `code`
  * (e.g. DCM_ENCRYPTED_UNSUPPORTED) and a message fit for the user.
  */
-import type { ConvertedStl, DcmMesh, ViewerMesh } from '../../../wasm/src/core.js';
+import type {
+  ConvertedStl,
+  DcmMesh,
+  DistanceOptions,
+  DistanceTarget,
+  SignedDistances,
+  ViewerMesh,
+} from '../../../wasm/src/core.js';
 import { MeshError } from '../../../wasm/src/errors.js';
 import {
+  transferableCopy,
+  transferablesOf,
   unwrapMeshResponse,
   type MeshOp,
   type MeshOps,
@@ -14,7 +23,14 @@ import {
 
 export { MeshError } from '../../../wasm/src/errors.js';
 export type { MeshErrorCode } from '../../../wasm/src/errors.js';
-export type { ConvertedStl, DcmMesh, ViewerMesh } from '../../../wasm/src/core.js';
+export type {
+  ConvertedStl,
+  DcmMesh,
+  DistanceOptions,
+  DistanceTarget,
+  SignedDistances,
+  ViewerMesh,
+} from '../../../wasm/src/core.js';
 
 export type MeshInput = Blob | ArrayBuffer | Uint8Array;
 
@@ -66,6 +82,29 @@ export class MeshWorkerClient {
     return this.run('parse', input, opts.normals === false ? { normals: false } : {});
   }
 
+  /**
+   * Signed distance (mm) from every query vertex to the target's surface, computed off the main
+   * thread (see MeshModule.signedDistances: NaN beyond `maxDistance`, positive outside the
+   * target). The arrays are copied for the worker, unless `transfer` hands their buffers over:
+   * the caller's query and target arrays are then detached.
+   */
+  signedDistances(
+    query: Float32Array,
+    target: DistanceTarget,
+    opts: Omit<DistanceOptions, 'view'> & { transfer?: boolean } = {},
+  ): Promise<SignedDistances> {
+    const { transfer, ...options } = opts;
+    const args = {
+      ...options,
+      query,
+      positions: target.positions,
+      ...(target.indices ? { indices: target.indices } : {}),
+    };
+    if (transfer) return this.post('signedDistances', args, transferablesOf(args));
+    const copy = transferableCopy(args);
+    return this.post('signedDistances', copy.args, copy.transfer);
+  }
+
   terminate(): void {
     this.worker.terminate();
     this.failAll(new MeshError('INTERNAL_ERROR', 'Mesh worker terminated'));
@@ -83,11 +122,19 @@ export class MeshWorkerClient {
         : input instanceof ArrayBuffer
           ? new Uint8Array(input.slice(0))
           : input.slice();
+    return this.post(op, { ...extra, bytes } as MeshOps[K]['args'], [bytes.buffer]);
+  }
+
+  private post<K extends MeshOp>(
+    op: K,
+    args: MeshOps[K]['args'],
+    transfer: ArrayBuffer[],
+  ): Promise<MeshOps[K]['result']> {
     const id = this.nextId++;
-    const req = { ...extra, id, op, bytes } as MeshRequest;
+    const req = { ...args, id, op } as MeshRequest;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage(req, [bytes.buffer]);
+      this.worker.postMessage(req, transfer);
     });
   }
 

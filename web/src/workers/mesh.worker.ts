@@ -1,7 +1,8 @@
 /**
- * Web Worker running the wasm mesh module: converts a DCM locally (no upload needed) and parses
- * STL/PLY/DCM into GPU-ready buffers, which are transferred back. Same protocol and typed errors
- * as the server's worker threads (wasm/src/protocol.ts).
+ * Web Worker running the wasm mesh module: converts a DCM locally (no upload needed), parses
+ * STL/PLY/DCM into GPU-ready buffers and measures signed distances between meshes (deviation and
+ * clearance maps); result buffers are transferred back. Same protocol and typed errors as the
+ * server's worker threads (wasm/src/protocol.ts).
  */
 import { MeshModule } from '../../../wasm/src/core.js';
 import { MeshError } from '../../../wasm/src/errors.js';

@@ -3,6 +3,7 @@
  * through the real Web Worker and its client. Results go back to the test as plain data.
  */
 import { MeshError, MeshWorkerClient } from '../../../../web/src/mesh/meshWorkerClient.js';
+import { cube } from '../../../support/distanceShapes.js';
 import { BAD_INPUT_CASES } from './badInputCases.js';
 import { EXPECTED_ERROR_CODES, type ExpectedFixture } from './fixtureCodes.js';
 
@@ -122,6 +123,61 @@ async function badInputChecks(client: MeshWorkerClient): Promise<BrowserResult[]
   return out;
 }
 
+/** The distance engine through the worker: signs, max distance, transfer, errors, the v2 crown. */
+async function distanceChecks(client: MeshWorkerClient): Promise<BrowserResult[]> {
+  const out: BrowserResult[] = [];
+  const target = cube(1);
+  const query = Float32Array.from([1.5, 0, 0, 0, 0, 0.5, 5, 5, 5]);
+  const copied = await client.signedDistances(query, target, { maxDistance: 2 });
+  const moved = query.slice();
+  const given = cube(1);
+  const transferred = await client.signedDistances(moved, given, {
+    maxDistance: 2,
+    transfer: true,
+  });
+  out.push({
+    name: 'distances: signs, max distance and transfer',
+    ok:
+      JSON.stringify([...copied.distances]) === JSON.stringify([0.5, -0.5, null]) &&
+      Number.isNaN(copied.distances[2]) &&
+      query.length === 9 &&
+      moved.length === 0 &&
+      given.positions.length === 0 &&
+      target.positions.length === 24 &&
+      JSON.stringify([...transferred.distances]) === JSON.stringify([...copied.distances]),
+    detail: `${[...copied.distances].join()} / query ${query.length} / moved ${moved.length}`,
+  });
+  try {
+    await client.signedDistances(query, {
+      positions: target.positions,
+      indices: Uint32Array.from([0, 1, 8]),
+    });
+    out.push({ name: 'distances: bad index', ok: false, detail: 'no error' });
+  } catch (e) {
+    const code = e instanceof MeshError ? e.code : String(e);
+    out.push({ name: 'distances: bad index', ok: code === 'INDEX_OUT_OF_RANGE', detail: code });
+  }
+  const [v1, v2] = await Promise.all(
+    ['molar-crown-fdi16.stl', 'molar-crown-fdi16-v2.stl'].map(async (f) =>
+      client.parse(await fetchBytes(`/fixtures/mesh/${f}`), { normals: false }),
+    ),
+  );
+  const dev = await client.signedDistances(v2!.positions, { positions: v1!.positions });
+  let worst = 0;
+  let region = 0;
+  dev.distances.forEach((d, i) => {
+    const still = [0, 1, 2].every((k) => v2!.positions[i * 3 + k] === v1!.positions[i * 3 + k]);
+    if (!still) region++;
+    worst = Math.max(worst, Math.abs(d - (still ? 0 : 0.1)));
+  });
+  out.push({
+    name: 'distances: crown v2 against v1',
+    ok: region > 0 && worst <= 0.002,
+    detail: `${region} moved corners, worst error ${worst} mm`,
+  });
+  return out;
+}
+
 declare global {
   interface Window {
     runMeshChecks(): Promise<BrowserResult[]>;
@@ -131,7 +187,11 @@ declare global {
 window.runMeshChecks = async () => {
   const client = new MeshWorkerClient();
   try {
-    return [...(await fixtureChecks(client)), ...(await badInputChecks(client))];
+    return [
+      ...(await fixtureChecks(client)),
+      ...(await badInputChecks(client)),
+      ...(await distanceChecks(client)),
+    ];
   } finally {
     client.terminate();
   }

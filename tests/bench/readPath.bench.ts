@@ -18,7 +18,7 @@ import { startCuspProcess, type CuspProcess } from '../support/process.js';
 import { createProject, signIn } from './support/cuspClient.js';
 
 const CONNECTIONS = 20;
-const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.READ_BENCH_SECONDS ?? 8);
 const load = () => `load ${loadavg()[0]!.toFixed(2)}`;
 
 interface Figures {

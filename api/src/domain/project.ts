@@ -246,7 +246,7 @@ export type ProjectCommand =
   | GiveFeedback
   | ApproveProject;
 
-/** A rule of the aggregate was broken; routes map `code` to an HTTP answer. */
+/** A rule of the aggregate was broken; `http/domainErrors.ts` maps `code` to an HTTP answer. */
 export class ProjectRuleError extends Error {
   constructor(
     readonly code:

@@ -10,7 +10,7 @@ export const challengeQuery = z.strictObject({ purpose: z.enum(BOT_CHECK_PURPOSE
 
 /** An ALTCHA challenge as altcha-lib makes it: signed parameters, solved by the browser. */
 const altchaChallenge = z.looseObject({
-  parameters: z.looseObject({}),
+  parameters: z.looseObject({ expiresAt: z.number().optional() }),
   signature: z.string().optional(),
 });
 

@@ -8,7 +8,15 @@ import {
 import { ApiError } from '../../../../web/src/api/client';
 import { memoryStorage } from './memoryStorage';
 
-const USER = { id: 'u1', name: 'Ana Lopez', email: 'ana@lab.example', role: 'user' as const };
+const USER = {
+  id: 'u1',
+  name: 'Ana Lopez',
+  email: 'ana@lab.example',
+  companyName: 'Lopez Lab',
+  emailVerified: true,
+  role: 'user' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(to: string) => void>();
 const initial = useSessionStore.getState();

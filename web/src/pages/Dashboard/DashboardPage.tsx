@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client';
-import type { Project } from '../../components/project/types';
+import type { Project } from '../../api/contract';
+import { projectsApi } from '../../api/projects';
 import {
   CHECK_INBOX_FOR_VERIFICATION,
   COMMENT_MARKED_READ,
@@ -54,7 +54,7 @@ export function DashboardPage() {
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await api.delete(`/projects/${toDelete.id}`);
+      await projectsApi.remove(toDelete.id);
       toast.success(PROJECT_DELETED);
       setToDelete(null);
       await reload();
@@ -67,7 +67,7 @@ export function DashboardPage() {
 
   async function markRead(p: Project, feedbackId: string) {
     try {
-      await api.put(`/projects/${p.id}/feedback/${feedbackId}/read`);
+      await projectsApi.markFeedbackRead(p.id, feedbackId);
       toast.success(COMMENT_MARKED_READ);
       const now = new Date().toISOString();
       const next = {

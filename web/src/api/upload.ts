@@ -1,6 +1,7 @@
-import { TOKEN_KEY } from '../../api/client';
-import { serverError } from '../../messages';
-import type { CreateResult } from './types';
+import { serverError } from '../messages';
+import { TOKEN_KEY } from './client';
+import type { CreateAnswer } from './contract';
+import { apiUrl, paths } from './paths';
 
 /**
  * Sends the multipart create request with XMLHttpRequest, whose upload events give the progress
@@ -8,13 +9,13 @@ import type { CreateResult } from './types';
  * else 'Server error: {status} {statusText}'.
  */
 export function uploadProject(
-  url: '/api/projects' | '/api/public/projects',
+  mode: 'user' | 'public',
   form: FormData,
   opts: { auth: boolean; idempotencyKey: string; onProgress: (percent: number) => void },
-): Promise<CreateResult> {
+): Promise<CreateAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open('POST', apiUrl(mode === 'public' ? paths.publicProjects : paths.projects));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Idempotency-Key', opts.idempotencyKey);
     if (opts.auth) {
@@ -28,7 +29,7 @@ export function uploadProject(
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         opts.onProgress(100);
-        resolve(JSON.parse(xhr.responseText) as CreateResult);
+        resolve(JSON.parse(xhr.responseText) as CreateAnswer);
         return;
       }
       let message = serverError(xhr.status, xhr.statusText);

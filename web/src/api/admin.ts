@@ -1,23 +1,31 @@
-import { api, TOKEN_KEY } from '../../api/client';
-import type { AdminProject, AdminStats, AdminUser, AuditFilters, AuditPage } from './types';
+import type {
+  AdminProject,
+  AdminStats,
+  AdminUser,
+  AuditFilters,
+  AuditPage,
+  Project,
+} from './contract';
+import { api, TOKEN_KEY } from './client';
+import { apiUrl, paths } from './paths';
 
 /** The admin calls of spec §7, with the bearer token of the session. */
 export const adminApi = {
-  stats: () => api.get<AdminStats>('/admin/stats'),
-  users: () => api.get<{ users: AdminUser[] }>('/admin/users').then((r) => r.users),
-  projects: () => api.get<{ projects: AdminProject[] }>('/admin/projects').then((r) => r.projects),
+  stats: () => api.get<AdminStats>(paths.adminStats),
+  users: () => api.get<{ users: AdminUser[] }>(paths.adminUsers).then((r) => r.users),
+  projects: () =>
+    api.get<{ projects: AdminProject[] }>(paths.adminProjects).then((r) => r.projects),
   publicProjects: () =>
-    api.get<{ projects: AdminProject[] }>('/admin/public-projects').then((r) => r.projects),
-  user: (id: string) => api.get<{ user: AdminUser }>(`/admin/users/${encodeURIComponent(id)}`),
-  /** The dashboard's project shape (same as GET /api/projects). */
-  userProjects: <P = unknown>(id: string) =>
-    api.get<P[]>(`/admin/users/${encodeURIComponent(id)}/projects`),
-  deleteUser: (id: string) => api.delete<void>(`/admin/users/${encodeURIComponent(id)}`),
-  deleteProject: (id: string) => api.delete<void>(`/admin/projects/${encodeURIComponent(id)}`),
+    api.get<{ projects: AdminProject[] }>(paths.adminPublicProjects).then((r) => r.projects),
+  user: (id: string) => api.get<{ user: AdminUser }>(paths.adminUser(id)),
+  /** The dashboard's project list of one user. */
+  userProjects: (id: string) => api.get<Project[]>(paths.adminUserProjects(id)),
+  deleteUser: (id: string) => api.delete<void>(paths.adminUser(id)),
+  deleteProject: (id: string) => api.delete<void>(paths.adminProject(id)),
   bulkDeleteProjects: (ids: string[]) =>
-    api.post<{ deleted: number }>('/admin/projects/bulk-delete', { ids }),
+    api.post<{ deleted: number }>(paths.adminBulkDelete, { ids }),
   audit: (filters: AuditFilters, before?: string, limit = 50) =>
-    api.get<AuditPage>(`/admin/audit?${auditQuery(filters, { before, limit })}`),
+    api.get<AuditPage>(paths.adminAudit(auditQuery(filters, { before, limit }))),
 };
 
 /** Query string of the audit filters (blank values left out). */
@@ -35,7 +43,7 @@ export function auditQuery(
 /** Downloads the filtered audit log as CSV (the bearer token rules out a plain link). */
 export async function downloadAuditCsv(filters: AuditFilters): Promise<void> {
   const token = globalThis.localStorage?.getItem(TOKEN_KEY);
-  const res = await fetch(`/api/admin/audit?${auditQuery(filters, { format: 'csv' })}`, {
+  const res = await fetch(apiUrl(paths.adminAudit(auditQuery(filters, { format: 'csv' }))), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);

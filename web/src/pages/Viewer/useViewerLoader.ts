@@ -9,7 +9,7 @@ import { projectsApi } from '../../api/projects';
 import { publicLinkApi } from '../../api/publicLink';
 import { FAILED_TO_LOAD_PROJECT, failedToLoadLayer } from '../../messages';
 import { toast } from '../../stores/useToastStore';
-import { useViewerStore, type ViewerMode } from '../../stores/useViewerStore';
+import { useViewerStore, type ViewerMode } from '../../viewer/store/useViewerStore';
 import {
   DEMO_MANIFEST_URL,
   demoDelayMs,

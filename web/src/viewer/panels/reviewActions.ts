@@ -14,7 +14,7 @@ import {
   PROJECT_APPROVED,
 } from '../../messages';
 import { toast } from '../../stores/useToastStore';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { isApproved } from '../mesh/status';
 
 export async function approveProject(): Promise<void> {

@@ -2,19 +2,12 @@ import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection } from '../projection.js';
 
+export type { FeedbackRow } from './row.js';
+
 /**
  * `feedback` read model: every feedback item of live projects, the message still sealed with
  * the project's key. Deleting a project removes its items and leaves a tombstone id.
  */
-export interface FeedbackRow {
-  id: string;
-  project_id: string;
-  type: string;
-  message: string;
-  created_at: Date | string;
-  read_at: Date | string | null;
-}
-
 export const feedbackProjection: Projection = {
   name: 'feedback',
   version: 1,

@@ -2,6 +2,8 @@ import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
 
+export type { ProjectModelRow, ProjectRow } from './row.js';
+
 /**
  * `projects` read model: one row per live project (personal fields still sealed with the
  * project's key — the API opens them), its models, and the unread doctor feedback from which
@@ -16,38 +18,6 @@ export const PROJECTS_EVENT_TYPES = [
   'FeedbackRead',
   'ProjectDeleted',
 ] as const;
-
-export interface ProjectRow {
-  id: string;
-  user_id: string;
-  name: string;
-  patient_name: string;
-  laboratory_name: string;
-  comment: string | null;
-  status: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  file_count: number;
-  storage_bytes: string;
-  unread_count: number;
-  revision: string;
-}
-
-export interface ProjectModelRow {
-  project_id: string;
-  id: string;
-  position: number;
-  filename: string;
-  original_name: string;
-  name: string;
-  size: string;
-  type: string;
-  material: string;
-  grouped_from: string | null;
-  group_size: number | null;
-  blob_key: string;
-  triangles: number;
-}
 
 async function tombstoned(ctx: ProjectionContext, projectId: string): Promise<boolean> {
   const r = await ctx.tx.query(

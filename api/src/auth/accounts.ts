@@ -362,7 +362,7 @@ export class Accounts {
         ip: ctx.ip,
       });
       if (!check.ok) {
-        // A wrong or missing check is a failed attempt too (security.md row 61).
+        // A wrong or missing check is a failed attempt too: otherwise skipping it would be free.
         await this.guard.recordFailure(key);
         const err = botCheckError(check.reason);
         throw new AppError(err.status, err.code, err.message, { captchaRequired: true });

@@ -28,7 +28,10 @@ export class PinGuard {
    * Counts one wrong PIN (one statement, so concurrent tries all count). The fifth in a row locks
    * the token; the count then starts over for the tries after the lock.
    */
-  async fail(tokenHash: Buffer, now: Date): Promise<{ lockedUntil: Date | null; attemptsLeft: number }> {
+  async fail(
+    tokenHash: Buffer,
+    now: Date,
+  ): Promise<{ lockedUntil: Date | null; attemptsLeft: number }> {
     const stale = new Date(now.getTime() - PIN_LOCK_MS);
     const lockEnd = new Date(now.getTime() + PIN_LOCK_MS);
     const r = await this.db.query<{ failures: number; locked_until: Date | string | null }>(

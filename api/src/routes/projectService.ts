@@ -18,6 +18,8 @@ import { AppError, Conflict, NotFound } from '../errors.js';
 import { WrongExpectedVersion, type EventMetadata, type Position } from '../store/eventStore.js';
 import type { FeedbackRow } from '../../../projections/src/feedback/index.js';
 import type { ProjectModelRow, ProjectRow } from '../../../projections/src/projects/index.js';
+import { linkRowsOf } from '../../../projections/src/projectLinks/index.js';
+import { linkSummaryOf } from '../links/details.js';
 import { userSubject } from '../domain/user.js';
 import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from './projectTypes.js';
 
@@ -124,7 +126,7 @@ export async function loadProjects(
         ]);
   if (rows.rows.length === 0) return [];
   const ids = rows.rows.map((r) => r.id);
-  const [models, feedback, links, owners] = await Promise.all([
+  const [models, feedback, links, owners, linkRows] = await Promise.all([
     deps.db.query<ProjectModelRow>(
       'SELECT * FROM project_models WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position',
       [ids],
@@ -141,7 +143,9 @@ export async function loadProjects(
       deps,
       rows.rows.map((r) => r.user_id),
     ),
+    linkRowsOf(deps.db, ids),
   ]);
+  const now = deps.now();
   const out: ProjectDto[] = [];
   for (const row of rows.rows) {
     const subject = projectSubject(row.id);
@@ -190,6 +194,7 @@ export async function loadProjects(
       storageBytes: Number(row.storage_bytes),
       unreadCount: row.unread_count,
       user: owners.get(row.user_id) ?? null,
+      link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
     });
   }
   return out;

@@ -5,7 +5,8 @@ import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID } from '../domain/project.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
-import { loadProjects, projectIdForToken } from './projectService.js';
+import { openPublicLink } from '../links/access.js';
+import { loadProjects } from './projectService.js';
 import { createProject } from './projectUpload.js';
 
 export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
@@ -48,12 +49,12 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
     { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
-      const projectId = await projectIdForToken(deps, token);
-      if (!projectId) throw new NotFound('Project not found');
+      const projectId = await openPublicLink(deps, request, token);
       const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: true });
       if (!project) throw new NotFound('Project not found');
       // The doctor sees the case, not the owner's account id.
-      const { userId, ...rest } = project;
+      // Nor the owner's view of the link (view log, PIN, expiry).
+      const { userId, link: _link, ...rest } = project;
       return { ...rest, userId: userId === PUBLIC_USER_ID ? PUBLIC_USER_ID : undefined };
     },
   );

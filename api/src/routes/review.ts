@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { openPublicLink } from '../links/access.js';
 import type { AppDeps } from '../deps.js';
 import {
   PUBLIC_USER_ID,
@@ -72,11 +73,6 @@ function feedbackText(body: unknown): string {
   return text;
 }
 
-async function resolveToken(deps: AppDeps, token: string): Promise<string> {
-  const projectId = await projectIdForToken(deps, token);
-  if (!projectId) throw new NotFound('Project not found');
-  return projectId;
-}
 
 /** The technician's address and name (opened with the user's key); null for anonymous uploads. */
 async function technicianOf(
@@ -213,7 +209,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async (request, reply) => {
       const { token } = parseOr400(tokenParams, request.params);
       requireJson(request);
-      const projectId = await resolveToken(deps, token);
+      const projectId = await openPublicLink(deps, request, token);
       const r = await giveFeedback(deps, request, projectId, 'doctor_feedback', linkActor(token));
       await notifyTechnician(deps, projectId, r.state, 'feedback', r.message);
       return reply.code(201).send({ success: true, feedback: r.feedback });
@@ -225,7 +221,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     { config: { rateLimit: PER_LINK } },
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
-      const projectId = await resolveToken(deps, token);
+      const projectId = await openPublicLink(deps, request, token);
       let state: ProjectState;
       try {
         ({ state } = await runCommand(

@@ -86,13 +86,20 @@ function shellOf(webRoot: string): Shell {
   return cached;
 }
 
-/** The view-derivative URLs of a live public link's models, in layer order; [] otherwise. */
+/**
+ * The view-derivative URLs of a live public link's models, in layer order; [] otherwise — also
+ * for a link that is withdrawn, expired or asks for a PIN (its page must show nothing of it).
+ */
 async function modelViewUrls(deps: AppDeps, token: string): Promise<string[]> {
   if (!PUBLIC_TOKEN.test(token)) return [];
   const r = await deps.db.query<{ id: string }>(
     `SELECT m.id FROM project_links l JOIN project_models m ON m.project_id = l.project_id
-      WHERE l.token_hash = $1 ORDER BY m.position LIMIT ${MAX_MODEL_HINTS}`,
-    [hashPublicToken(token)],
+       LEFT JOIN project_link_state s ON s.project_id = l.project_id
+      WHERE l.token_hash = $1
+        AND (s.project_id IS NULL OR (s.pin_hash IS NULL AND s.revoked_token_hash IS NULL
+             AND (s.expires_at IS NULL OR s.expires_at > $2)))
+      ORDER BY m.position LIMIT ${MAX_MODEL_HINTS}`,
+    [hashPublicToken(token), deps.now()],
   );
   // The token matched PUBLIC_TOKEN and ids are UUIDs: nothing to escape.
   return r.rows.map((m) => `/api/public/projects/${token}/view/${m.id}`);

@@ -75,7 +75,7 @@ export async function openPublicLink(
   const row = link.row;
   if (row?.pinHash && row.pinSetAt) {
     const grant = grantFromCookies(request.headers.cookie);
-    if (!grantValid(deps.links.key, grant, link.tokenHash.toString('hex'), row.pinSetAt, now)) {
+    if (!grantValid(deps.links.key, grant, link.tokenHash.toString('hex'), row.pinHash, now)) {
       throw new Unauthorized(PIN_REQUIRED_MESSAGE, 'pin_required');
     }
   }

@@ -38,10 +38,10 @@ export class PinGuard {
       `INSERT INTO link_pin_failures AS f (token_hash, failures, last_failure_at, locked_until)
        VALUES ($1, 1, $2, NULL)
        ON CONFLICT (token_hash) DO UPDATE SET
-         failures = CASE WHEN f.last_failure_at <= $3 OR f.failures >= $5 THEN 1 ELSE f.failures + 1 END,
+         failures = CASE WHEN f.last_failure_at <= $3 OR f.failures >= $4 THEN 1 ELSE f.failures + 1 END,
          last_failure_at = $2
        RETURNING failures, locked_until`,
-      [tokenHash, now, stale, lockEnd, PIN_MAX_FAILURES],
+      [tokenHash, now, stale, PIN_MAX_FAILURES],
     );
     const failures = r.rows[0]!.failures;
     if (failures < PIN_MAX_FAILURES) {

@@ -204,9 +204,9 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
       const ok = stored
         ? await deps.links.hasher.verify(stored, pin)
         : await deps.links.hasher.verifyDummy(pin);
-      if (ok && live?.row?.pinSetAt) {
+      if (ok && live?.row?.pinHash) {
         await deps.links.pins.succeed(tokenHash);
-        const grant = makeGrant(deps.links.key, tokenHash.toString('hex'), live.row.pinSetAt, now);
+        const grant = makeGrant(deps.links.key, tokenHash.toString('hex'), live.row.pinHash, now);
         const secure = deps.config.publicBaseUrl.startsWith('https:');
         return reply
           .header('set-cookie', grantCookie(grant, token, secure))

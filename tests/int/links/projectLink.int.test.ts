@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { putEncrypted } from '../../../api/src/blobs/encrypted.js';
@@ -128,7 +131,13 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
 
   let n = 0;
   beforeAll(async () => {
-    t = await startTestApp(driver, {}, { now: () => clock });
+    // A minimal built web app, so the viewer page's hints are served whether or not web/dist exists.
+    const webRoot = mkdtempSync(join(tmpdir(), 'cusp-web-'));
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      '<!doctype html><html><head></head><body></body></html>',
+    );
+    t = await startTestApp(driver, {}, { now: () => clock, webRoot });
   });
   // Fresh accounts per test: sessions expire on the injected clock, which the tests move on.
   beforeEach(async () => {
@@ -387,7 +396,7 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
       expiresAt: new Date(clock.getTime() + 2 * 60 * MIN).toISOString(),
       pin: null,
     });
-    expect((await everyPublicRoute(p.publicToken, p)).project.status).toBe(200);
+    expect((await everyPublicRoute(p.publicToken, p)).project?.status).toBe(200);
     await advance(2 * 60 * MIN);
     expect(await everyPublicRoute(p.publicToken, p)).toEqual(all(410, 'link_expired'));
     const gone = await t.app.inject({

@@ -21,6 +21,7 @@ import { CommentsModal } from './CommentsModal';
 import { DeleteProjectModal } from './DeleteProjectModal';
 import { ProjectCard } from './ProjectCard';
 import { SendEmailModal } from './SendEmailModal';
+import { LinkSettingsModal } from '../../components/link/LinkSettingsModal';
 import { StatCards } from './StatCards';
 import { useDashboardData } from './useDashboardData';
 import '../../components/project/project.css';
@@ -40,6 +41,7 @@ export function DashboardPage() {
   const [deleting, setDeleting] = useState(false);
   const [comments, setComments] = useState<Project | null>(null);
   const [emailFor, setEmailFor] = useState<Project | null>(null);
+  const [linkFor, setLinkFor] = useState<Project | null>(null);
   const readOnly = !!viewedUserId;
 
   async function copyLink(p: Project) {
@@ -152,6 +154,7 @@ export function DashboardPage() {
                   onComments={() => setComments(p)}
                   onEmail={() => setEmailFor(p)}
                   onDelete={() => setToDelete(p)}
+                  onLinkSettings={() => setLinkFor(p)}
                 />
               ))}
             </div>
@@ -188,6 +191,11 @@ export function DashboardPage() {
         onMarkRead={(id) => comments && void markRead(comments, id)}
       />
       <SendEmailModal project={emailFor} onClose={() => setEmailFor(null)} />
+      <LinkSettingsModal
+        project={linkFor}
+        onClose={() => setLinkFor(null)}
+        onChanged={() => void reload()}
+      />
     </div>
   );
 }

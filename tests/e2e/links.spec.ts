@@ -34,7 +34,10 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
 }) => {
   test.setTimeout(120_000);
   const tech = await technician(cusp, 'links.owner@lab.test', 'Lena Links');
-  const { publicLink } = await createProject(cusp, { name: 'Bridge 24-26', token: tech.token });
+  const { projectId, publicLink } = await createProject(cusp, {
+    name: 'Bridge 24-26',
+    token: tech.token,
+  });
   const viewerPath = new URL(publicLink).pathname;
 
   // Owner: Link settings from the card's ⋯ menu.
@@ -48,6 +51,13 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   await modal.getByLabel('Require a PIN').check();
   await modal.getByLabel(/^PIN/).fill(PIN);
   await page.screenshot({ path: shot('links-settings-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The dialog fits a phone: nothing wider than the screen.
+  const box = await modal.getByRole('dialog').or(modal).first().boundingBox();
+  expect(box?.width ?? 0).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: shot('links-settings-mobile.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await modal.getByRole('button', { name: 'Save settings' }).click();
   await expect(modal.getByTestId('link-state')).toContainText('PIN required');
   const expires = new Date(Date.now() + 7 * 24 * 60 * 60_000).toLocaleDateString('en-GB', {
@@ -94,11 +104,24 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   const again = await openLinkSettings(page, 'Bridge 24-26');
   await expect(again.modal.getByTestId('link-view-log')).toContainText('Phone');
   await page.screenshot({ path: shot('links-view-log-desktop.png') });
+  await again.modal.getByRole('button', { name: 'Close' }).first().click();
+
+  // The owner viewer shows the link's state and the same log, and opening it there is not logged.
+  await page.goto(`/viewer/${projectId}`);
+  const ownerLink = page.getByTestId('owner-link');
+  await expect(ownerLink.getByTestId('owner-link-state')).toContainText('Opened once', {
+    timeout: 30_000,
+  });
+  await expect(ownerLink.getByTestId('link-view-log')).toContainText('Phone · Chrome');
+  await page.screenshot({ path: shot('links-owner-viewer-desktop.png') });
+  await page.goto('/dashboard');
+  await expect(card.getByTestId('card-link-summary')).toContainText('Opened once');
+  const third = await openLinkSettings(page, 'Bridge 24-26');
 
   // Withdraw: the doctor's reload shows the withdrawn page, nothing of the project.
-  await again.modal.getByRole('button', { name: 'Withdraw link' }).click();
-  await expect(again.modal.getByTestId('link-state')).toContainText('Withdrawn');
-  await again.modal.getByRole('button', { name: 'Close' }).first().click();
+  await third.modal.getByRole('button', { name: 'Withdraw link' }).click();
+  await expect(third.modal.getByTestId('link-state')).toContainText('Withdrawn');
+  await third.modal.getByRole('button', { name: 'Close' }).first().click();
   await expect(card.getByText('Link withdrawn')).toBeVisible();
   await page.screenshot({ path: shot('links-dashboard-withdrawn-desktop.png') });
 

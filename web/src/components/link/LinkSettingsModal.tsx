@@ -252,7 +252,7 @@ export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsM
           </fieldset>
 
           {formError ? (
-            <p className="field__error" role="alert">
+            <p className="link-error" role="alert">
               {formError}
             </p>
           ) : null}

@@ -68,7 +68,8 @@ export function ProjectCard({
         ) : null}
       </div>
       <div className="project-card__actions" data-testid="card-actions">
-        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.publicToken ?? p.id}`}>
+        {/* The owner's viewer: no PIN to enter, and the owner's own looks stay out of the view log. */}
+        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.id}`}>
           <Icon name="eye" />
           View
         </Link>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client';
+import { OPENING_RECORDED_NOTE } from '../../components/link/linkText';
+import '../../components/link/link.css';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { useLinkGate } from './useLinkGate';
@@ -61,13 +63,14 @@ export function PinPrompt({ token }: { token: string }) {
           onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
         />
         {error ? (
-          <p id="link-pin-error" className="field__error" role="alert">
+          <p id="link-pin-error" className="link-error" role="alert">
             {error}
           </p>
         ) : null}
         <Button type="submit" variant="primary" loading={busy} disabled={busy}>
           Open case
         </Button>
+        <p className="vinfo__note">{OPENING_RECORDED_NOTE}</p>
       </form>
     </div>
   );

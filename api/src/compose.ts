@@ -3,6 +3,8 @@
  * integration tests both use it, so tests run the same wiring as production.
  */
 import { createHmac } from 'node:crypto';
+import { startAnswerInvalidation } from './answers/answerInvalidation.js';
+import { PreparedAnswers } from './answers/preparedAnswers.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,10 @@ import { openEventStore } from './store/open.js';
 import { PinGuard } from './links/pinGuard.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Project answers kept per process (a few kB each). */
+const PREPARED_ANSWERS_MAX = 5_000;
+/** Another process's write shows here within this (plus one checkpoint read). */
+const ANSWER_INVALIDATION_INTERVAL_MS = 200;
 
 export interface Composed {
   deps: AppDeps;
@@ -103,6 +109,18 @@ export async function createDeps(
       run: config.PROJECTIONS === 'inline',
     });
     closers.push(() => projections.stop());
+
+    // Prepared project answers of this process, dropped as the read models apply events.
+    const answers = new PreparedAnswers(PREPARED_ANSWERS_MAX, () => now().getTime());
+    closers.push(
+      startAnswerInvalidation({
+        store,
+        projections,
+        answers,
+        log: log.child({ component: 'answers' }),
+        intervalMs: ANSWER_INVALIDATION_INTERVAL_MS,
+      }),
+    );
 
     // Project files: a local folder, or an S3-compatible service (BLOB_STORE=s3).
     const { blobs, close: closeBlobs } = await openBlobStore(
@@ -181,6 +199,7 @@ export async function createDeps(
       store,
       keys,
       projections,
+      answers,
       blobs,
       mesh,
       views,
@@ -190,7 +209,9 @@ export async function createDeps(
       mailer,
       links: {
         // Derived, not a keyring secret of its own: installs made before it keep starting.
-        key: createHmac('sha256', secrets.emailLookup).update('cusp public-link grants v1').digest(),
+        key: createHmac('sha256', secrets.emailLookup)
+          .update('cusp public-link grants v1')
+          .digest(),
         hasher,
         pins: new PinGuard(db),
       },

@@ -51,6 +51,8 @@ export async function runLinkCommand(
         { expectedVersion: last ? last.revision : 'no_stream' },
       );
       await deps.projections.waitFor(r.position, 2000);
+      // This process answers its own writer at once; others follow the checkpoints.
+      deps.answers.invalidateProject(projectId);
       return decided;
     } catch (err) {
       if (err instanceof WrongExpectedVersion && attempt === 0) continue;

@@ -175,6 +175,8 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
       'UPDATE project_links SET token_hash = $2, token_sealed = $3 WHERE project_id = $1',
       [id, hashPublicToken(token), sealed],
     );
+    // The owner's answer names the link: the swap must show at once.
+    deps.answers.invalidateProject(id);
     if (doctorEmail !== undefined) {
       await mailLinkToDoctor(deps, id, ownerId, token, doctorEmail, ctx);
     }

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { putEncrypted } from '../../../api/src/blobs/encrypted.js';
 import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
-import { deleteProject } from '../../../api/src/routes/projectService.js';
+import { deleteProject, hashPublicToken } from '../../../api/src/routes/projectService.js';
 import { mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
 import {
   bearer,
@@ -473,11 +473,21 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
     );
 
     // Deleted: old and new tokens are unknown, and the link's rows are gone.
+    const counted = await t.deps.db.query('SELECT 1 FROM link_pin_failures WHERE token_hash = $1', [
+      hashPublicToken(p.publicToken),
+    ]);
+    expect(counted.rows).toHaveLength(1);
     await deleteProject(t.deps, p.id, 'owner', { actor: `user:${tech.id}` });
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/public/projects/${p.publicToken}` }))
         .statusCode,
     ).toBe(404);
+    // The wrong PIN tried on the old token above left a counter; it went with the project.
+    const counters = await t.deps.db.query(
+      'SELECT 1 FROM link_pin_failures WHERE token_hash = $1',
+      [hashPublicToken(p.publicToken)],
+    );
+    expect(counters.rows).toHaveLength(0);
     for (const table of [
       'project_link_state',
       'project_link_views',

@@ -95,6 +95,13 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
     timeout: 60_000,
   });
   await doctor.screenshot({ path: shot('links-doctor-viewer-mobile.png') });
+  // The doctor is told that opening the link is recorded (Project Info).
+  await doctor
+    .getByRole('button', { name: /Project Info/ })
+    .first()
+    .click();
+  await expect(doctor.getByTestId('opening-recorded')).toContainText('recorded for the sender');
+  await doctor.screenshot({ path: shot('links-doctor-info-mobile.png') });
 
   // Owner: the opening is in the view log (card, settings, owner viewer).
   await page.reload();

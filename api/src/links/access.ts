@@ -6,9 +6,9 @@ import {
   retiredTokenProject,
   type LinkRow,
 } from '../../../projections/src/projectLinks/index.js';
-import { hashPublicToken, PUBLIC_TOKEN } from '../routes/projectService.js';
+import { hashPublicToken, PUBLIC_TOKEN } from './projectLinks.js';
 import { grantFromCookies, grantValid } from './grant.js';
-import type { LinkStateName } from './linkTypes.js';
+import type { LinkStateName } from '../contract/links.js';
 
 export const LINK_EXPIRED_MESSAGE = 'This link has expired';
 export const LINK_REVOKED_MESSAGE = 'This link was withdrawn by the sender';

@@ -1,65 +1,56 @@
-import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
-import { foldProject, projectStream, type ProjectEvent } from '../domain/project.js';
+import {
+  evolve,
+  initialState,
+  projectStream,
+  ProjectRuleError,
+  type ProjectEvent,
+  type ProjectState,
+} from '../domain/project.js';
 import {
   decideLink,
-  foldLink,
-  LinkRuleError,
+  evolveLink,
+  initialLinkState,
+  isLinkEvent,
   type LinkCommand,
   type LinkEvent,
+  type LinkState,
 } from '../domain/projectLink.js';
-import { AppError, Conflict, NotFound } from '../errors.js';
-import { WrongExpectedVersion } from '../store/eventStore.js';
-import { metadata, type CommandContext } from '../routes/projectService.js';
-import { LINK_REVOKED_MESSAGE } from './access.js';
+import { handleCommand, type CommandContext, type Decider } from '../commands/handleCommand.js';
+import { commandPorts } from '../commands/ports.js';
 
-function ruleToHttp(err: unknown): never {
-  if (err instanceof LinkRuleError) {
-    if (err.code === 'link_revoked') throw new AppError(410, 'link_revoked', LINK_REVOKED_MESSAGE);
-    throw new AppError(400, err.code, err.message);
-  }
-  throw err;
+interface ProjectWithLink {
+  project: ProjectState;
+  link: LinkState;
 }
 
-/**
- * Runs one link command on a live project's stream: fold, decide, append with the expected
- * version, wait for the read models. One retry on a concurrent write, then 409.
- */
+/** The link decider on the project stream: the project must be live, then the link decides. */
+export const projectLinkDecider: Decider<LinkCommand, ProjectEvent, ProjectWithLink> = {
+  initialState: () => ({ project: initialState(), link: initialLinkState() }),
+  evolve: (s, e) => ({
+    project: evolve(s.project, e),
+    link: isLinkEvent(e) ? evolveLink(s.link, e) : s.link,
+  }),
+  decide: (command, s): LinkEvent[] => {
+    if (s.project.status !== 'active') {
+      throw new ProjectRuleError('project_not_found', 'Project not found');
+    }
+    return decideLink(command, s.link);
+  },
+};
+
+/** One link command on a project's stream through the command handler. */
 export async function runLinkCommand(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'store' | 'projections' | 'now' | 'answers'>,
   projectId: string,
   command: LinkCommand,
-  ctx: CommandContext,
-): Promise<LinkEvent[]> {
-  for (let attempt = 0; ; attempt++) {
-    const recorded = await deps.store.readStream(projectStream(projectId));
-    const events = recorded.map((e) => ({ type: e.type, data: e.data }) as ProjectEvent);
-    if (foldProject(events).status !== 'active') throw new NotFound('Project not found');
-    let decided: LinkEvent[];
-    try {
-      decided = decideLink(command, foldLink(events));
-    } catch (err) {
-      ruleToHttp(err);
-    }
-    if (decided.length === 0) return decided;
-    const last = recorded[recorded.length - 1];
-    try {
-      const meta = metadata(deps, ctx);
-      const r = await deps.store.append(
-        projectStream(projectId),
-        decided.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: meta })),
-        { expectedVersion: last ? last.revision : 'no_stream' },
-      );
-      await deps.projections.waitFor(r.position, 2000);
-      // This process answers its own writer at once; others follow the checkpoints.
-      deps.answers.invalidateProject(projectId);
-      return decided;
-    } catch (err) {
-      if (err instanceof WrongExpectedVersion && attempt === 0) continue;
-      if (err instanceof WrongExpectedVersion) {
-        throw new Conflict('The project was changed at the same time; please retry');
-      }
-      throw err;
-    }
-  }
+  context: CommandContext,
+): Promise<ProjectEvent[]> {
+  const r = await handleCommand(commandPorts(deps), {
+    stream: projectStream(projectId),
+    decider: projectLinkDecider,
+    command,
+    context,
+  });
+  return r.events;
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import { hashPublicToken, publicLinkFor } from '../routes/projectService.js';
+import { hashPublicToken, publicLinkFor } from './projectLinks.js';
 import {
   linkRowOf,
   linkRowsOf,
@@ -7,7 +7,7 @@ import {
   type LinkRow,
 } from '../../../projections/src/projectLinks/index.js';
 import { linkStateOf } from './access.js';
-import type { LinkDetails, LinkSummary } from './linkTypes.js';
+import type { LinkDetails, LinkSummary, LinkView } from '../contract/links.js';
 
 export function linkSummaryOf(row: LinkRow | null, token: string | null, now: Date): LinkSummary {
   return {
@@ -48,6 +48,6 @@ export async function linkDetails(
     ...linkSummaryOf(row, token, now),
     publicLink: publicLinkFor(deps, token),
     lockedUntil: locked,
-    views,
+    views: views as LinkView[],
   };
 }

@@ -3,12 +3,10 @@ import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { doctorMail } from '../routes/projects.js';
-import {
-  loadProjects,
-  publicLinkFor,
-  runCommand,
-  type CommandContext,
-} from '../routes/projectService.js';
+import { runProjectCommand } from '../commands/projectCommand.js';
+import type { CommandContext } from '../commands/handleCommand.js';
+import { loadProjects } from '../routes/projectService.js';
+import { publicLinkFor } from './projectLinks.js';
 
 /**
  * Mails a project's (new) link to a doctor the way "Send to doctor" does: the outbox first, then
@@ -34,13 +32,13 @@ export async function mailLinkToDoctor(
     message: doctorMail(to, project.name, publicLinkFor(deps, token), owner),
   });
   const sealed = await deps.keys.seal(subject, 'doctorEmail', to);
-  await runCommand(
+  await runProjectCommand(
     deps,
     projectId,
-    () => ({
+    {
       type: 'SendProjectToDoctor',
       data: { projectId, doctorEmail: sealed, mailId, now: deps.now().toISOString() },
-    }),
+    },
     ctx,
   );
   return to;

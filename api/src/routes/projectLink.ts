@@ -20,8 +20,7 @@ import {
   hashPublicToken,
   newPublicToken,
   publicLinkFor,
-  requestContext,
-} from './projectService.js';
+} from '../links/projectLinks.js';
 
 export const PIN_FORMAT_MESSAGE = 'The PIN must be 6 to 12 digits';
 export const EXPIRY_FORMAT_MESSAGE = 'The expiry must be a date and time, or null for never';
@@ -95,7 +94,11 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
     const principal = await requireUser(request, deps);
     const { id } = parseOr400(idParams, request.params);
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: true });
-    return { id, ownerId, ctx: requestContext(request, actorFor(principal, ownerId)) };
+    return {
+      id,
+      ownerId,
+      ctx: { actor: actorFor(principal, ownerId), requestId: request.id },
+    };
   }
 
   app.get('/api/projects/:id/link', async (request) => {

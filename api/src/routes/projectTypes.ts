@@ -3,7 +3,7 @@
  * reads them. Types only, with no runtime imports: the server and web/src/components/project
  * both import them.
  */
-import type { LinkSummary } from '../links/linkTypes.js';
+import type { LinkSummary } from '../contract/links.js';
 
 export interface ProjectModel {
   id: string;

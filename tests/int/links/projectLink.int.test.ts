@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { putEncrypted } from '../../../api/src/blobs/encrypted.js';
 import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
-import { deleteProject, hashPublicToken } from '../../../api/src/routes/projectService.js';
+import { deleteProject } from '../../../api/src/commands/deleteProject.js';
+import { hashPublicToken } from '../../../api/src/links/projectLinks.js';
 import { mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
 import {
   bearer,

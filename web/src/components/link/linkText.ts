@@ -1,7 +1,7 @@
 /** Wording of the link's state and view log, shared by the dashboard card and the viewers. */
-import type { LinkSummary, LinkView } from '../../../../api/src/links/linkTypes';
+import type { LinkSummary, LinkView } from '../../../../api/src/contract/links';
 
-export type { LinkDetails, LinkSummary, LinkView } from '../../../../api/src/links/linkTypes';
+export type { LinkDetails, LinkSummary, LinkView } from '../../../../api/src/contract/links';
 
 export const LINK_EXPIRED_TITLE = 'This link has expired';
 export const LINK_REVOKED_TITLE = 'This link was withdrawn by the sender';

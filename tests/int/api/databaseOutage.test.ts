@@ -54,6 +54,9 @@ const WITHOUT_DATABASE: Record<string, number> = {
   'GET /viewer/:id': 200,
   // The web app's static files.
   'GET /*': 200,
+  // The API description and its docs page are built from the contract table.
+  'GET /api/openapi.json': 200,
+  'GET /api/docs': 200,
 };
 
 /** Well-formed (256 bits, base64url) but never issued: the lookup needs the database. */

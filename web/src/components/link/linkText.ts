@@ -26,11 +26,25 @@ export function openedSummary(link: Pick<LinkSummary, 'openCount' | 'lastOpenedA
   return `Opened ${times}, last on ${dateTime(link.lastOpenedAt)}`;
 }
 
+/**
+ * The state now: an answer made before the expiry (a cached one, or a page left open) still says
+ * `active`, so the expiry date decides as well.
+ */
+export function effectiveState(
+  link: Pick<LinkSummary, 'state' | 'expiresAt'>,
+  now = Date.now(),
+): LinkSummary['state'] {
+  if (link.state === 'active' && link.expiresAt && Date.parse(link.expiresAt) <= now) {
+    return 'expired';
+  }
+  return link.state;
+}
+
 /** "Expires 3 Dec 2026", "Expired 1 Dec 2026", "Withdrawn", "No expiry". */
 export function linkStateText(link: Pick<LinkSummary, 'state' | 'expiresAt'>): string {
-  if (link.state === 'revoked') return 'Withdrawn';
-  if (link.state === 'expired')
-    return link.expiresAt ? `Expired ${date(link.expiresAt)}` : 'Expired';
+  const state = effectiveState(link);
+  if (state === 'revoked') return 'Withdrawn';
+  if (state === 'expired') return link.expiresAt ? `Expired ${date(link.expiresAt)}` : 'Expired';
   return link.expiresAt ? `Expires ${date(link.expiresAt)}` : 'No expiry';
 }
 

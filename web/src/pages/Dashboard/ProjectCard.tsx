@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
 import { ProjectHistoryLink } from '../ProjectHistory/ProjectHistoryLink';
-import { linkStateText, openedSummary } from '../../components/link/linkText';
+import { effectiveState, linkStateText, openedSummary } from '../../components/link/linkText';
 import '../../components/link/link.css';
 
 export interface ProjectCardProps {
@@ -46,9 +46,9 @@ export function ProjectCard({
           {statusLabel(p.status)}
         </Badge>
         {p.unreadCount > 0 && <Badge tone="danger">{p.unreadCount} new</Badge>}
-        {p.link && p.link.state !== 'active' ? (
+        {p.link && effectiveState(p.link) !== 'active' ? (
           <Badge tone="neutral">
-            {p.link.state === 'revoked' ? 'Link withdrawn' : 'Link expired'}
+            {effectiveState(p.link) === 'revoked' ? 'Link withdrawn' : 'Link expired'}
           </Badge>
         ) : null}
       </div>

@@ -68,6 +68,16 @@ export async function openPublicLink(
   token: string,
   notFound = 'Project not found',
 ): Promise<string> {
+  return (await gatePublicLink(deps, request, token, notFound)).projectId;
+}
+
+/** `openPublicLink` with the link's row, for answers that are kept only as long as it allows. */
+export async function gatePublicLink(
+  deps: AppDeps,
+  request: FastifyRequest,
+  token: string,
+  notFound = 'Project not found',
+): Promise<{ projectId: string; row: LinkRow | null }> {
   const link = await findLink(deps, token);
   if (!link) throw new NotFound(notFound);
   const now = deps.now();
@@ -79,5 +89,15 @@ export async function openPublicLink(
       throw new Unauthorized(PIN_REQUIRED_MESSAGE, 'pin_required');
     }
   }
-  return link.projectId;
+  return { projectId: link.projectId, row };
+}
+
+/**
+ * Until when an answer made through the gate may be served again without it: never for a link
+ * with a PIN (each caller shows its own grant), else until the link's expiry. Withdrawing,
+ * rotating or a new PIN are events of the project, which drop its kept answers anyway.
+ */
+export function keepAnswerUntil(row: LinkRow | null, now: Date): number | undefined {
+  if (row?.pinHash) return now.getTime();
+  return row?.expiresAt ? Date.parse(row.expiresAt) : undefined;
 }

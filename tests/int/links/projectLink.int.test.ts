@@ -412,6 +412,11 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
       (await t.app.inject({ method: 'GET', url: `/api/public/projects/${p.publicToken}` }))
         .statusCode,
     ).toBe(200);
+    // That answer is kept for the next caller; a PIN set now still guards the next call.
+    await setLink(p, { expiresAt: null, pin: '10293847' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/public/projects/${p.publicToken}` })).json(),
+    ).toMatchObject({ code: 'pin_required' });
   });
 
   it('revoke withdraws the link everywhere; rotate gives a new one and the old token stays withdrawn', async () => {

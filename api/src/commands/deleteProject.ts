@@ -32,6 +32,8 @@ export async function deleteProject(
     throw new ProjectRuleError('project_not_found', 'Project not found');
   const subject = projectSubject(projectId);
   await deps.keys.destroy(subject);
+  // Prepared answers hold opened fields: they go with the key.
+  deps.answers.invalidateProject(projectId);
   await deletePublicLink(deps, projectId);
   await deps.blobs.deletePrefix(projectBlobPrefix(projectId));
   await deps.outbox.forget(subject);

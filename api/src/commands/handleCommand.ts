@@ -12,6 +12,8 @@ export interface CommandPorts {
   projections: Pick<ProjectionsHandle, 'waitFor'>;
   now: () => Date;
   newId: () => string;
+  /** Told once the read models hold an append to `stream` (this process drops stale answers). */
+  onApplied?: (stream: string) => void;
 }
 
 /** A pure aggregate: `decide` throws its own rule errors, which pass through unchanged. */
@@ -116,6 +118,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         opts.projectionsTimeoutMs ?? PROJECTIONS_TIMEOUT_MS,
       );
     }
+    ports.onApplied?.(opts.stream);
     return { state, newState: events.reduce(opts.decider.evolve, state), events, position };
   }
 }

@@ -14,7 +14,7 @@ import {
 } from './handleCommand.js';
 import { commandPorts } from './ports.js';
 
-type Deps = Pick<AppDeps, 'store' | 'projections' | 'now'>;
+type Deps = Pick<AppDeps, 'store' | 'projections' | 'now' | 'answers'>;
 
 /** A project's state folded from its stream, and the revision to append after. */
 export const loadProject = (

@@ -6,6 +6,7 @@ import { PROJECT_STATUSES } from '../domain/project.js';
 import { countStatuses } from '../domain/projectStatus.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
+import { sendPrepared } from '../http/sendPrepared.js';
 import { parseOr400 } from '../http/validate.js';
 import { userStatsOf } from '../../../projections/src/userStats/queries.js';
 import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
@@ -88,13 +89,16 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     };
   });
 
-  app.get('/api/projects/:id', async (request) => {
+  app.get('/api/projects/:id', async (request, reply) => {
     const principal = await requireUser(request, deps);
     const { id } = parseOr400(idParams, request.params);
     await requireProjectAccess(deps, principal, id, { allowAdmin: true });
-    const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: true });
-    if (!project) throw new NotFound('Project not found');
-    return project;
+    const answer = await deps.answers.getOrBuild(`owner:${id}`, async () => {
+      const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: true });
+      return project ? { projectId: id, value: project } : null;
+    });
+    if (!answer) throw new NotFound('Project not found');
+    return sendPrepared(request, reply, answer);
   });
 
   app.put('/api/projects/:id/status', async (request) => {

@@ -9,4 +9,6 @@ export interface ProjectionsHandle {
   waitFor(position: Position, timeoutMs?: number): Promise<boolean>;
   /** Events each projection is behind the head of the store. */
   lag(): Promise<Record<string, number>>;
+  /** The newest position every projection has applied, in any process (from the checkpoints). */
+  appliedPosition(): Promise<Position | undefined>;
 }

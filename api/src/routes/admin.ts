@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { BULK_DELETE_MAX, adminIdParams, bulkDeleteBody } from '../contract/admin.js';
 import { adminRead, requireAdmin } from '../auth/guard.js';
 import type { AppDeps } from '../deps.js';
 import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
@@ -17,11 +17,10 @@ import {
 import { auditRoutes } from './audit.js';
 import { loadProjects } from './projectService.js';
 
-/** Security §3(d): a bulk delete carries at most this many ids. */
-export const BULK_DELETE_MAX = 500;
+export { BULK_DELETE_MAX };
 
-const idParams = z.object({ id: z.uuid().transform((s) => s.toLowerCase()) }).strict();
-const bulkBody = z.object({ ids: z.array(z.string().min(1).max(100)).min(1) }).strict();
+const idParams = adminIdParams;
+const bulkBody = bulkDeleteBody;
 
 const actorOf = (adminId: string) => `admin:${adminId}`;
 

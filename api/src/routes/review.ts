@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { projectIdParams } from '../contract/projects.js';
+import { publicTokenParams } from '../contract/public.js';
+import { FEEDBACK_MAX_CHARS, feedbackBody } from '../contract/review.js';
 import type { AppDeps } from '../deps.js';
 import {
   PUBLIC_USER_ID,
@@ -10,29 +12,19 @@ import {
 } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
 import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
-import { freeText, parseOr400 } from '../http/validate.js';
+import { parseOr400 } from '../http/validate.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
-import { uuidParam } from './projectInput.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { projectIdForToken, publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
 import { loadProjects } from './projectService.js';
 
-/** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
-export const FEEDBACK_MAX_CHARS = 5000;
+export { FEEDBACK_MAX_CHARS };
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
 
-const tokenParams = z.object({ token: z.string().max(200) }).strict();
-const idParams = z.object({ id: uuidParam }).strict();
-const feedbackField = z
-  .string()
-  .max(FEEDBACK_MAX_CHARS * 2)
-  .pipe(freeText({ multiline: true }));
-const feedbackBody = z.object({
-  message: feedbackField.optional(),
-  feedback: feedbackField.optional(),
-});
+const tokenParams = publicTokenParams;
+const idParams = projectIdParams;
 
 /** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
 const PER_LINK = {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { canonicalEmail } from '../auth/email.js';
 import {
   feedbackReadParams,
@@ -10,9 +10,9 @@ import {
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { countStatuses } from '../domain/projectStatus.js';
-import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
+import { NotFound, ValidationError } from '../errors.js';
 import { sendPrepared } from '../http/sendPrepared.js';
-import { parseOr400 } from '../http/validate.js';
+import { parseOr400, requireJson } from '../http/validate.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { UserStatsRow } from '../../../projections/src/userStats/index.js';
@@ -76,14 +76,6 @@ You can inspect the models in 3D, leave feedback and approve the work.
 <p style="margin:0 0 16px">You can inspect the models in 3D, leave feedback and approve the work; no account is needed.</p>
 </body></html>`,
   };
-}
-
-/** Row 47: JSON routes take JSON only (a text/plain body would otherwise reach the schema). */
-function requireJson(request: FastifyRequest): void {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (request.body !== undefined && type !== 'application/json') {
-    throw new UnsupportedMediaType('Expected application/json', 'unsupported_media_type');
-  }
 }
 
 /** Whose projects a list or stats call reads: your own, or (admins) `?userId=`. */

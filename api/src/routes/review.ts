@@ -11,8 +11,8 @@ import {
   type ProjectState,
 } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
-import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
-import { parseOr400 } from '../http/validate.js';
+import { NotFound, ValidationError } from '../errors.js';
+import { parseOr400, requireJson } from '../http/validate.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
@@ -37,13 +37,6 @@ const PER_LINK = {
     return `review:${digest}:${request.ip}`;
   },
 };
-
-function requireJson(request: FastifyRequest): void {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (request.body !== undefined && request.body !== null && type !== 'application/json') {
-    throw new UnsupportedMediaType('Expected application/json', 'unsupported_media_type');
-  }
-}
 
 /** The comment text: `message` (what the viewer sends) or `feedback` (spec §3 payload name). */
 function feedbackText(body: unknown): string {

@@ -388,7 +388,8 @@ export class Accounts {
         ip: ctx.ip,
       });
       if (!check.ok) {
-        // A wrong or missing check is a failed attempt too (security.md row 61).
+        // A wrong or missing check is a failed attempt too: otherwise a script could skip the check
+        // and keep guessing below the bot-check threshold.
         await this.guard.recordFailure(key);
         const err = botCheckError(check.reason);
         throw new AppError(err.status, err.code, err.message, { captchaRequired: true });

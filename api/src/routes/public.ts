@@ -30,7 +30,7 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
         actor: 'anonymous',
         maxFileBytes: deps.config.PUBLIC_UPLOAD_MAX_BYTES,
         admit: async (data) => {
-          // Row 59: only the JSON value true counts as agreeing.
+          // Only the JSON value true counts as agreeing: "false", 1 or "yes" are not consent.
           if (data.terms !== true) throw new ValidationError(TERMS_MESSAGE, 'TERMS_REQUIRED');
           const payload = typeof data.turnstileToken === 'string' ? data.turnstileToken : undefined;
           await requireBotCheck(

@@ -3,6 +3,7 @@ import * as admin from './admin.js';
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as botCheck from './botCheck.js';
+import * as docs from './docs.js';
 import { errorAnswer } from './common.js';
 import * as files from './files.js';
 import * as health from './health.js';
@@ -30,6 +31,8 @@ export const API_ROUTES = {
     answers: { 200: health.healthAnswer, 503: health.healthUnavailableAnswer },
   },
   'GET /api/materials': { answers: { 200: materials.materialsAnswer } },
+  'GET /api/openapi.json': { answers: { 200: docs.openApiDocument } },
+  'GET /api/docs': { answers: { 200: 'bytes' } },
   'GET /api/botcheck/challenge': {
     query: botCheck.challengeQuery,
     answers: { 200: botCheck.widgetConfig },

@@ -83,7 +83,7 @@ export interface ProjectSentToDoctor {
   type: 'ProjectSentToDoctor';
   data: { projectId: string; doctorEmail: SealedField; mailId: string; sentAt: string };
 }
-/** Appended by the doctor's and the technician's comments; the read models handle it. */
+/** A doctor's comment through the link, or the technician's reply. */
 export interface FeedbackGiven {
   type: 'FeedbackGiven';
   data: {
@@ -98,7 +98,7 @@ export interface FeedbackRead {
   type: 'FeedbackRead';
   data: { projectId: string; feedbackId: string; readAt: string };
 }
-/** Appended when the doctor approves through the link. */
+/** The doctor approved through the link. */
 export interface ProjectApproved {
   type: 'ProjectApproved';
   data: { projectId: string; approvedAt: string };

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { UnsupportedMediaType, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 
 /** The code a refinement names in its `params.code` (e.g. the text rule's), if any. */
 function issueCode(issue: z.core.$ZodIssue | undefined): string | undefined {
@@ -32,14 +31,3 @@ export function parseOr400<S extends z.ZodType>(
 
 /** The free-text rule as a zod field; the contract owns it (the web app checks with it too). */
 export { freeText } from '../contract/common.js';
-
-/**
- * JSON routes take JSON only: a text/plain body would otherwise reach the schema as a string
- * and fail there with a less useful message.
- */
-export function requireJson(request: FastifyRequest): void {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (request.body !== undefined && request.body !== null && type !== 'application/json') {
-    throw new UnsupportedMediaType('Expected application/json', 'unsupported_media_type');
-  }
-}

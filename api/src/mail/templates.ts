@@ -1,6 +1,6 @@
 import type { MailMessage } from './mailer.js';
 
-/** HTML escaping for every value put into a mail body: names and notes are typed by people. */
+/** HTML escaping for every value put into a mail body: user text must never become markup. */
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

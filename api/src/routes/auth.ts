@@ -11,7 +11,7 @@ import {
 } from '../contract/auth.js';
 import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
 import { PASSWORD_CHANGED_MESSAGE } from '../auth/passwordReset.js';
-import { requireUser } from '../auth/guard.js';
+import { requireUser } from '../http/guards.js';
 import { PASSWORD_MESSAGES, passwordProblem } from '../auth/passwordPolicy.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';

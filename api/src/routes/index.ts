@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { adminRoutes } from './admin.js';
+import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { botCheckRoutes } from './botcheck.js';
 import { dcmRoutes } from './dcm.js';
 import { filesRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { materialsRoutes } from './materials.js';
+import { openApiRoutes } from './openapi.js';
 import { projectsRoutes } from './projects.js';
 import { publicRoutes } from './public.js';
 import { reviewRoutes } from './review.js';
@@ -24,6 +26,9 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   // Anonymous callers may convert (the quick upload needs it) within the public size limit.
   await dcmRoutes(app, { maxBytes: deps.config.PUBLIC_UPLOAD_MAX_BYTES });
   await adminRoutes(app, deps);
+  // The audit history: the admin view and a project's timeline, both over audit_log.
+  await auditRoutes(app, deps);
   await reviewRoutes(app, deps);
   await viewsRoutes(app, deps);
+  await openApiRoutes(app, deps);
 }

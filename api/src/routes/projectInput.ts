@@ -12,7 +12,7 @@ import { ValidationError } from '../errors.js';
 import { freeText, parseOr400 } from '../http/validate.js';
 
 /**
- * Project fields follow the one text rule (domain/text.ts, through
+ * Project fields (security.md §3(a)) follow the one text rule (domain/text.ts, through
  * `freeText`): stored literally (SQL is parameterised, rendering escapes), NFC, trimmed, lengths
  * capped. File names are not typed but come from the client's disk: `displayFileName` cleans them.
  */

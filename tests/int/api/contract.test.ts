@@ -1,4 +1,6 @@
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/src/app.js';
 import type { errorAnswer } from '../../../api/src/contract/common.js';
@@ -37,6 +39,8 @@ interface Call {
   headers?: Record<string, string>;
 }
 
+type Json = Record<string, unknown>;
+
 const resetToken = (decoded: string) =>
   /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(decoded)?.[1];
 
@@ -47,6 +51,7 @@ describe('API contract', () => {
 
   beforeAll(async () => {
     t = await startTestApp('pglite', { TRUST_PROXY: 'true', VIEW_PREBUILD: 'false' });
+    openApi = (await t.app.inject({ url: '/api/openapi.json' })).json();
   });
   afterAll(async () => {
     await t?.close();
@@ -101,12 +106,35 @@ describe('API contract', () => {
     }
     const parsed = (schema as typeof errorAnswer).safeParse(res.json());
     expect(parsed.error?.issues ?? [], `${route} ${res.statusCode}`).toEqual([]);
+    // The published OpenAPI description says the same of this answer.
+    const validate = openApiValidator(route, res.statusCode);
+    expect(validate(res.json()), `${route} ${res.statusCode} vs openapi.json`).toBe(true);
+    expect(validate.errors ?? [], `${route} ${res.statusCode} vs openapi.json`).toEqual([]);
+    openApiChecked++;
     return { res, data: res.json() as T };
+  }
+
+  let openApi: { paths: Record<string, Record<string, { responses: Record<string, Json> }>> };
+  let openApiChecked = 0;
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  /** The JSON Schema openapi.json gives for this route's answer with this status. */
+  function openApiValidator(route: ApiRoute, status: number) {
+    const [method, pattern] = route.split(' ') as [string, string];
+    const path = pattern.replace(/:(\w+)/g, '{$1}');
+    const media = openApi.paths[path]?.[method.toLowerCase()]?.responses[String(status)]
+      ?.content as Record<string, { schema: object }> | undefined;
+    const schema = media?.['application/json']?.schema;
+    if (!schema) throw new Error(`openapi.json has no JSON answer ${status} for ${route}`);
+    return ajv.compile(schema);
   }
 
   it('every answer of every route matches its contract schema', async () => {
     await call('GET /api/health', 200);
     await call('GET /api/materials', 200);
+    await call('GET /api/openapi.json', 200);
+    const docs = await call('GET /api/docs', 200);
+    expect(docs.res.headers['content-type']).toContain('text/html');
+    expect(docs.res.body).toContain('/api/public/projects/{token}');
     await call('GET /api/botcheck/challenge', 200, { query: 'purpose=login' });
     await call('GET /api/botcheck/challenge', 400, { query: 'purpose=nonsense' });
 
@@ -316,6 +344,8 @@ describe('API contract', () => {
     // The tour reached every route of the table.
     expect(Object.keys(API_ROUTES).filter((r) => !called.has(r as ApiRoute))).toEqual([]);
     expect(checked.length).toBeGreaterThan(Object.keys(API_ROUTES).length);
+    // Every JSON success answer was also checked against openapi.json.
+    expect(openApiChecked).toBeGreaterThan(30);
   });
 
   it('the contract table lists exactly the API routes the app registers', async () => {

@@ -31,6 +31,8 @@ export interface RenderProfile {
    */
   physicalMaterials: boolean;
   hemisphere: number;
+  /** Strength of the image-based (room) light. */
+  environment: number;
   key: number;
   fill: number;
   rim: number;
@@ -45,9 +47,10 @@ export const RENDER_PROFILES: Readonly<Record<DeviceClass, RenderProfile>> = {
     exposure: 1.15,
     antialias: false,
     physicalMaterials: false,
-    hemisphere: 0.9,
-    key: 1.9,
-    fill: 0.6,
+    hemisphere: 0.2,
+    environment: 0.55,
+    key: 2.0,
+    fill: 0.35,
     rim: 0,
   },
   desktop: {
@@ -58,10 +61,11 @@ export const RENDER_PROFILES: Readonly<Record<DeviceClass, RenderProfile>> = {
     exposure: 1.0,
     antialias: false,
     physicalMaterials: false,
-    hemisphere: 0.7,
+    hemisphere: 0.15,
+    environment: 0.5,
     key: 2.2,
-    fill: 0.8,
-    rim: 0.7,
+    fill: 0.35,
+    rim: 0.6,
   },
 };
 

@@ -61,6 +61,12 @@ export function frameOfModels(meshes: readonly MeshArrays[], jaw?: Jaw): ModelFr
   return modelFrame([{ positions: frameSoup(meshes) }], jaw ? { jaw } : {});
 }
 
+/**
+ * Room around the models in a view (1 = touching the edges): the side panels cover about half of
+ * a desktop screen's width, so the models fill the middle two thirds of its height.
+ */
+export const VIEW_MARGIN = 1.5;
+
 /** A standard view's camera pose for a perspective camera (vertical fov in degrees). */
 export function poseFor(
   frame: ModelFrame,
@@ -68,7 +74,7 @@ export function poseFor(
   fovDeg: number,
   aspect: number,
 ): CameraPose {
-  return viewPose(frame, view, { fovDeg, aspect, margin: 1.15 });
+  return viewPose(frame, view, { fovDeg, aspect, margin: VIEW_MARGIN });
 }
 
 export type { CameraPose, ModelFrame, StandardView };

@@ -13,6 +13,7 @@ import { KEYS, MEASURE_KEYS, VIEW_KEYS, withKey } from './shortcuts';
 import { useToolStore } from './toolStore';
 import { useToolKeys } from './useToolKeys';
 import { visibleFrame } from './visibleFrame';
+import { VIEW_MARGIN } from '../scene/viewFrame';
 import { fitPose } from '../../../../wasm/src/views';
 import './tools.css';
 
@@ -77,7 +78,7 @@ function applySectionPreset(preset: SectionPreset | 'view'): void {
   const toCamera: [number, number, number] = [-plane.normal[0], -plane.normal[1], -plane.normal[2]];
   const up = preset === 'horizontal' ? frame.front : frame.up;
   const aspect = window.innerWidth / Math.max(1, window.innerHeight);
-  if (cam) s.flyTo(fitPose(frame, toCamera, up, { fovDeg: 35, aspect, margin: 1.3 }));
+  if (cam) s.flyTo(fitPose(frame, toCamera, up, { fovDeg: 35, aspect, margin: VIEW_MARGIN }));
 }
 
 export function ToolsUi({ compact }: ToolsUiProps) {

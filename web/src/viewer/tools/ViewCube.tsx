@@ -10,6 +10,7 @@ import { Matrix4, Quaternion, Vector3, type PerspectiveCamera } from 'three';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../../stores/useViewerStore';
 import { fitPose, type StandardView } from '../../../../wasm/src/views';
+import { VIEW_MARGIN } from '../scene/viewFrame';
 import { useToolStore } from './toolStore';
 import { visibleFrame } from './visibleFrame';
 
@@ -71,7 +72,7 @@ export function ViewCube({ compact }: ViewCubeProps) {
       fitPose(frame, dir.toArray(), frame.up, {
         fovDeg: camera.fov,
         aspect: camera.aspect,
-        margin: 1.15,
+        margin: VIEW_MARGIN,
       }),
     );
     return null;

@@ -53,10 +53,12 @@ export function SceneLights({ profile }: SceneLightsProps) {
       <hemisphereLight args={['#ffffff', '#6b7785', profile.hemisphere]} />
       <primitive object={camera}>
         <primitive object={target} />
-        <directionalLight position={[3, 4, 1.2]} intensity={profile.key} target={target} />
-        <directionalLight position={[-3, -1, 0.5]} intensity={profile.fill} target={target} />
+        {/* Directions (position − target, camera space): key from above right and only a
+            little from the front, fill from lower left, rim from behind. */}
+        <directionalLight position={[8, 10, -6]} intensity={profile.key} target={target} />
+        <directionalLight position={[-6, -2, -4]} intensity={profile.fill} target={target} />
         {profile.rim > 0 ? (
-          <directionalLight position={[0, 2, -4]} intensity={profile.rim} target={target} />
+          <directionalLight position={[0, 6, -20]} intensity={profile.rim} target={target} />
         ) : null}
       </primitive>
     </>

@@ -49,12 +49,12 @@ async function makeProject(
   return new URL((JSON.parse(text) as { publicLink: string }).publicLink).pathname;
 }
 
-/** A 10 × 20 × 30 mm box at (5, −3, 12)…(15, 17, 42): every corner is known to the micrometre. */
+/** A 10 × 12 × 14 mm box at (5, −3, 12)…(15, 9, 26): every corner is known to the micrometre. */
 function boxStl(): Buffer {
   const corner = (v: number) => [
     5 + (v & 1) * 10,
-    -3 + ((v >> 1) & 1) * 20,
-    12 + ((v >> 2) & 1) * 30,
+    -3 + ((v >> 1) & 1) * 12,
+    12 + ((v >> 2) & 1) * 14,
   ];
   const faces = [
     [0, 2, 3],
@@ -179,7 +179,7 @@ test.describe('viewer tools', () => {
     expect(onArch.pixels).toBeGreaterThanOrEqual(2 * 2_849);
   });
 
-  test('views and measure: a 10 × 20 × 30 mm box measures exactly, by keyboard', async ({
+  test('views and measure: a 10 × 12 × 14 mm box measures exactly, by keyboard', async ({
     page,
     cusp,
   }) => {
@@ -207,15 +207,15 @@ test.describe('viewer tools', () => {
     const hidden = decodePng(await page.screenshot());
     await page.getByRole('button', { name: 'Show Block' }).click();
     await settle(page);
-    // Looking straight down one axis, the near face's corners are the silhouette's corners.
+    // Looking straight down one of its axes, the near face's corners are the silhouette's.
     const b = differenceBox(shown, hidden);
     const w = b.x1 - b.x0;
     const h = b.y1 - b.y0;
     expect(w).toBeGreaterThan(100);
     expect(h).toBeGreaterThan(100);
-    // The occlusal view looks along the box's shortest axis: its face is 20 × 30 mm.
-    expect(Math.max(w, h) / Math.min(w, h)).toBeGreaterThan(1.3);
-    const topEdge = w > h ? '30.00 mm' : '20.00 mm';
+    // The face is clear of the side panels, so every corner can be clicked.
+    expect(b.x0).toBeGreaterThan(320);
+    expect(b.x1).toBeLessThan(940);
     const inset = 3;
     const tl = { x: b.x0 + inset, y: b.y0 + inset };
     const tr = { x: b.x1 - inset, y: b.y0 + inset };
@@ -229,34 +229,49 @@ test.describe('viewer tools', () => {
     await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
     await page.mouse.click(tl.x, tl.y);
     await page.mouse.click(tr.x, tr.y);
+    await page.mouse.click(tr.x, tr.y);
+    await page.mouse.click(br.x, br.y);
     const values = page.getByTestId('measurement-value');
-    await expect(values).toHaveText([topEdge]);
-    await expect(page.getByTestId('measure-label')).toHaveText([topEdge]);
+    await expect(values).toHaveCount(2);
+    const [top, side] = (await values.allTextContents()).map((t) => {
+      expect(t).toMatch(/^\d+\.\d\d mm$/);
+      return Number.parseFloat(t);
+    });
+    // Two edges of the box, exact to the hundredth (snapped to its corners), in the ratio seen.
+    const edges = [10, 12, 14];
+    expect(edges).toContain(top);
+    expect(edges).toContain(side);
+    expect(top).not.toBe(side);
+    expect(top! / side!).toBeCloseTo(w / h, 1);
+    await expect(page.getByTestId('measure-label')).toHaveText(
+      [top, side].map((v) => `${v!.toFixed(2)} mm`),
+    );
 
     // The angle at a corner of the face: 90.0°.
     await page.keyboard.press('a');
     await page.mouse.click(tl.x, tl.y);
     await page.mouse.click(tr.x, tr.y);
     await page.mouse.click(br.x, br.y);
-    await expect(values).toHaveText([topEdge, '90.0°']);
+    await expect(values).toHaveCount(3);
+    await expect(values.nth(2)).toHaveText('90.0°');
     await settle(page);
     await page.screenshot({ path: shotPath('tools-box-measured.png') });
 
-    // A polyline along two edges with a running total: 20 + 30 = 50.00 mm.
+    // A polyline along two edges with a running total.
     await page.keyboard.press('p');
     await page.mouse.click(tl.x, tl.y);
     await page.mouse.click(tr.x, tr.y);
     await page.mouse.click(br.x, br.y);
     await page.keyboard.press('Enter');
-    await expect(values).toHaveText([topEdge, '90.0°', 'Σ 50.00 mm']);
+    await expect(values.nth(3)).toHaveText(`Σ ${(top! + side!).toFixed(2)} mm`);
 
     // Undo removes the last step; Delete removes the last measurement; the × button one.
     await page.keyboard.press('z');
-    await expect(values).toHaveText([topEdge, '90.0°']);
+    await expect(values).toHaveCount(3);
     await page.keyboard.press('Delete');
-    await expect(values).toHaveText([topEdge]);
+    await expect(values).toHaveCount(2);
     await page.getByRole('button', { name: 'Delete measurement 1' }).click();
-    await expect(values).toHaveCount(0);
+    await expect(values).toHaveCount(1);
   });
 
   test('section through the crown: outline, 2D panel with a scale bar and a gap; snapshot', async ({

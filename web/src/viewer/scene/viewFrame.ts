@@ -61,11 +61,15 @@ export function frameOfModels(meshes: readonly MeshArrays[], jaw?: Jaw): ModelFr
   return modelFrame([{ positions: frameSoup(meshes) }], jaw ? { jaw } : {});
 }
 
+/** Room around the models in a view (1 = touching the edges of the area they are fitted to). */
+export const VIEW_MARGIN = 1.25;
+
 /**
- * Room around the models in a view (1 = touching the edges): the side panels cover about half of
- * a desktop screen's width, so the models fill the middle two thirds of its height.
+ * Widest area (width / height) the models are fitted into, centred: on a desktop the side
+ * panels cover about half of the screen's width, so the models fill the free middle; on a phone
+ * (taller than wide) the whole width is used.
  */
-export const VIEW_MARGIN = 1.5;
+export const MAX_FIT_ASPECT = 0.9;
 
 /** A standard view's camera pose for a perspective camera (vertical fov in degrees). */
 export function poseFor(
@@ -74,7 +78,12 @@ export function poseFor(
   fovDeg: number,
   aspect: number,
 ): CameraPose {
-  return viewPose(frame, view, { fovDeg, aspect, margin: VIEW_MARGIN });
+  return viewPose(frame, view, lensFor(fovDeg, aspect));
+}
+
+/** The lens the views are fitted with (see MAX_FIT_ASPECT). */
+export function lensFor(fovDeg: number, aspect: number) {
+  return { fovDeg, aspect: Math.min(aspect, MAX_FIT_ASPECT), margin: VIEW_MARGIN };
 }
 
 export type { CameraPose, ModelFrame, StandardView };

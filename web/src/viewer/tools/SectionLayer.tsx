@@ -15,6 +15,7 @@ import {
   Vector3,
   type Material,
   type Object3D,
+  type Side,
 } from 'three';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../../stores/useViewerStore';
@@ -48,7 +49,7 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
   // Clip every model at the plane.
   useEffect(() => {
     const geometries = new Set(Object.values(meshes).map((m) => m.geometry));
-    const touched: Material[] = [];
+    const touched: { mat: Material; side: Side }[] = [];
     if (section) {
       clip.setFromNormalAndCoplanarPoint(
         new Vector3(...section.normal).normalize(),
@@ -59,18 +60,19 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
         if (!(o instanceof Mesh) || !geometries.has(o.geometry)) return;
         for (const m of Array.isArray(o.material) ? o.material : [o.material]) {
           const mat = m as Material;
-          if (!mat.clippingPlanes || mat.clippingPlanes[0] !== clip) {
-            mat.clippingPlanes = [clip];
-            mat.needsUpdate = true;
-          }
-          touched.push(mat);
+          touched.push({ mat, side: mat.side });
+          // A closed surface cut open shows its inside: its back faces must be drawn.
+          mat.side = DoubleSide;
+          mat.clippingPlanes = [clip];
+          mat.needsUpdate = true;
         }
       });
     }
     invalidate();
     return () => {
-      for (const mat of touched) {
+      for (const { mat, side } of touched) {
         mat.clippingPlanes = null;
+        mat.side = side;
         mat.needsUpdate = true;
       }
       invalidate();
@@ -118,33 +120,35 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
         <OutlineLines key={p.modelId} part={p} />
       ))}
       {editing ? (
-        <PivotControls
-          matrix={matrix}
-          autoTransform={false}
-          fixed
-          scale={80}
-          lineWidth={2.5}
-          depthTest={false}
-          disableScaling
-          onDrag={(local) => {
-            const origin = new Vector3();
-            const q = new Quaternion();
-            local.decompose(origin, q, new Vector3());
-            const n = Z.clone().applyQuaternion(q).normalize();
-            useToolStore.getState().setSection({ origin: origin.toArray(), normal: n.toArray() });
-          }}
-        >
-          <mesh renderOrder={5}>
-            <planeGeometry args={[radius * 2.2, radius * 2.2]} />
-            <meshBasicMaterial
-              color="#5aa0ff"
-              transparent
-              opacity={0.12}
-              side={DoubleSide}
-              depthWrite={false}
-            />
-          </mesh>
-        </PivotControls>
+        <group name="section-handle" userData={{ noSnapshot: true }}>
+          <PivotControls
+            matrix={matrix}
+            autoTransform={false}
+            fixed
+            scale={80}
+            lineWidth={2.5}
+            depthTest={false}
+            disableScaling
+            onDrag={(local) => {
+              const origin = new Vector3();
+              const q = new Quaternion();
+              local.decompose(origin, q, new Vector3());
+              const n = Z.clone().applyQuaternion(q).normalize();
+              useToolStore.getState().setSection({ origin: origin.toArray(), normal: n.toArray() });
+            }}
+          >
+            <mesh renderOrder={5}>
+              <planeGeometry args={[radius * 1.6, radius * 1.6]} />
+              <meshBasicMaterial
+                color="#5aa0ff"
+                transparent
+                opacity={0.12}
+                side={DoubleSide}
+                depthWrite={false}
+              />
+            </mesh>
+          </PivotControls>
+        </group>
       ) : null}
     </group>
   );

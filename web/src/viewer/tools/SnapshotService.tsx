@@ -6,7 +6,7 @@
  */
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
-import { Vector3 } from 'three';
+import { Vector3, type Object3D } from 'three';
 import { useViewerStore } from '../../stores/useViewerStore';
 import { labelOf } from './measureModel';
 import { snapshotFileName } from './snapshotName';
@@ -51,10 +51,17 @@ export function SnapshotService() {
       const ctx = out.getContext('2d');
       if (!ctx) throw new Error('no 2D canvas');
       drawBackdrop(ctx, w, h);
+      // Handles (the section plane's gizmo) are for the viewer, not for the picture.
+      const hidden: Object3D[] = [];
+      scene.traverse((o) => {
+        if (o.visible && (o.userData as { noSnapshot?: boolean }).noSnapshot) hidden.push(o);
+      });
+      for (const o of hidden) o.visible = false;
       const autoClear = gl.autoClear;
       gl.autoClear = true;
       gl.render(scene, camera);
       gl.autoClear = autoClear;
+      for (const o of hidden) o.visible = true;
       ctx.drawImage(canvas, 0, 0);
       const k = w / Math.max(1, canvas.clientWidth);
       for (const m of useToolStore.getState().measure.measurements) {

@@ -13,7 +13,7 @@ import { KEYS, MEASURE_KEYS, VIEW_KEYS, withKey } from './shortcuts';
 import { useToolStore } from './toolStore';
 import { useToolKeys } from './useToolKeys';
 import { visibleFrame } from './visibleFrame';
-import { VIEW_MARGIN } from '../scene/viewFrame';
+import { lensFor } from '../scene/viewFrame';
 import { fitPose } from '../../../../wasm/src/views';
 import './tools.css';
 
@@ -78,7 +78,7 @@ function applySectionPreset(preset: SectionPreset | 'view'): void {
   const toCamera: [number, number, number] = [-plane.normal[0], -plane.normal[1], -plane.normal[2]];
   const up = preset === 'horizontal' ? frame.front : frame.up;
   const aspect = window.innerWidth / Math.max(1, window.innerHeight);
-  if (cam) s.flyTo(fitPose(frame, toCamera, up, { fovDeg: 35, aspect, margin: VIEW_MARGIN }));
+  if (cam) s.flyTo(fitPose(frame, toCamera, up, lensFor(35, aspect)));
 }
 
 export function ToolsUi({ compact }: ToolsUiProps) {
@@ -209,8 +209,10 @@ export function ToolsUi({ compact }: ToolsUiProps) {
                 : 'Tap two points on the model.'}
         </p>
       ) : null}
-      <MeasureList compact={compact} />
-      {section ? <SectionPanel compact={compact} /> : null}
+      <div className={cx('vtools-dock', compact && 'vtools-dock--compact')}>
+        <MeasureList compact={compact} />
+        {section ? <SectionPanel compact={compact} /> : null}
+      </div>
     </>
   );
 }

@@ -10,7 +10,7 @@ import { Matrix4, Quaternion, Vector3, type PerspectiveCamera } from 'three';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../../stores/useViewerStore';
 import { fitPose, type StandardView } from '../../../../wasm/src/views';
-import { VIEW_MARGIN } from '../scene/viewFrame';
+import { lensFor } from '../scene/viewFrame';
 import { useToolStore } from './toolStore';
 import { visibleFrame } from './visibleFrame';
 
@@ -68,13 +68,7 @@ export function ViewCube({ compact }: ViewCubeProps) {
       return null;
     }
     const dir = local.normalize().applyMatrix4(setup.basis);
-    store.flyTo(
-      fitPose(frame, dir.toArray(), frame.up, {
-        fovDeg: camera.fov,
-        aspect: camera.aspect,
-        margin: VIEW_MARGIN,
-      }),
-    );
+    store.flyTo(fitPose(frame, dir.toArray(), frame.up, lensFor(camera.fov, camera.aspect)));
     return null;
   };
 

@@ -74,14 +74,18 @@ function boxStl(): Buffer {
   return Buffer.from(writeBinaryStl(toSoup(positions, Uint32Array.from(faces.flat()))));
 }
 
-/** Bounding box (page pixels) of where two full-page screenshots differ. */
+/**
+ * Bounding box (page pixels) of where two full-page screenshots differ, inside the canvas area
+ * between the side panels and above the toolbar (the panels change too: a layer's eye icon).
+ */
 function differenceBox(a: Rgba, b: Rgba, tolerance = 24) {
+  const area = { x0: 320, x1: 940, y0: 64, y1: 705 };
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
     y1 = -Infinity;
-  for (let y = 0; y < a.height; y++)
-    for (let x = 0; x < a.width; x++) {
+  for (let y = area.y0; y < Math.min(a.height, area.y1); y++)
+    for (let x = area.x0; x < Math.min(a.width, area.x1); x++) {
       const i = (y * a.width + x) * 4;
       if (
         Math.abs(a.data[i]! - b.data[i]!) > tolerance ||
@@ -213,9 +217,11 @@ test.describe('viewer tools', () => {
     const h = b.y1 - b.y0;
     expect(w).toBeGreaterThan(100);
     expect(h).toBeGreaterThan(100);
-    // The face is clear of the side panels, so every corner can be clicked.
+    // The face is clear of the side panels and the toolbar, so every corner can be clicked.
     expect(b.x0).toBeGreaterThan(320);
-    expect(b.x1).toBeLessThan(940);
+    expect(b.x1).toBeLessThan(939);
+    expect(b.y0).toBeGreaterThan(64);
+    expect(b.y1).toBeLessThan(704);
     const inset = 3;
     const tl = { x: b.x0 + inset, y: b.y0 + inset };
     const tr = { x: b.x1 - inset, y: b.y0 + inset };
@@ -227,6 +233,8 @@ test.describe('viewer tools', () => {
       'true',
     );
     await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
+    // The scene has taken the pointer (the canvas renders in its own React root).
+    await expect(page.locator('canvas')).toHaveClass(/viewer__canvas--measuring/);
     await page.mouse.click(tl.x, tl.y);
     await page.mouse.click(tr.x, tr.y);
     await page.mouse.click(tr.x, tr.y);

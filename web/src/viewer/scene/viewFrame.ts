@@ -62,7 +62,7 @@ export function frameOfModels(meshes: readonly MeshArrays[], jaw?: Jaw): ModelFr
 }
 
 /** Room around the models in a view (1 = touching the edges of the area they are fitted to). */
-export const VIEW_MARGIN = 1.25;
+export const VIEW_MARGIN = 1.4;
 
 /**
  * Widest area (width / height) the models are fitted into, centred: on a desktop the side

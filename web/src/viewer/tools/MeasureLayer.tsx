@@ -22,6 +22,9 @@ const TOUCH_SNAP_PX = 24;
 
 export const MEASURE_COLOUR = '#ffb020';
 
+/** Labels never take a tap meant for the model under them (drei wraps them in its own div). */
+const NO_POINTER = { pointerEvents: 'none' } as const;
+
 export interface MeasureLayerProps {
   indexes: ModelIndexes;
   /** Size of a point marker (mm), from the size of the models. */
@@ -147,13 +150,13 @@ function MeasurementShape({
       ) : null}
       {m.kind === 'polyline'
         ? running.slice(0, -1).map((text, i) => (
-            <Html key={i} position={pts[i + 1]} center zIndexRange={[30, 20]}>
+            <Html key={i} position={pts[i + 1]} center zIndexRange={[30, 20]} style={NO_POINTER}>
               <div className="vmeasure-label vmeasure-label--minor">{text}</div>
             </Html>
           ))
         : null}
       {label && at ? (
-        <Html position={at} center zIndexRange={[30, 20]}>
+        <Html position={at} center zIndexRange={[30, 20]} style={NO_POINTER}>
           <div className="vmeasure-label" data-testid="measure-label">
             {label}
           </div>

@@ -29,27 +29,29 @@ export function ViewCube({ compact }: ViewCubeProps) {
   const frame = useMemo(() => visibleFrame(), [meshes, layers]);
   const setup = useMemo(() => {
     if (!frame) return null;
+    // Cube axes → frame: +y occlusal, −z front (drei's cube reads upright from its −z side and
+    // from above with −z up: the front view and the occlusal view with the incisors up).
     const occ = new Vector3(...frame.occlusal);
-    const front = new Vector3(...frame.front);
-    const x = new Vector3().crossVectors(occ, front);
+    const back = new Vector3(...frame.front).negate();
+    const x = new Vector3().crossVectors(occ, back);
     const xIsLeft = x.dot(new Vector3(...frame.left)) > 0;
-    const basis = new Matrix4().makeBasis(x, occ, front);
+    const basis = new Matrix4().makeBasis(x, occ, back);
     const q = new Quaternion().setFromRotationMatrix(basis);
     const faces = [
       xIsLeft ? 'Left' : 'Right',
       xIsLeft ? 'Right' : 'Left',
       'Occlusal',
       'Bottom',
-      'Front',
       'Back',
+      'Front',
     ];
     const views: StandardView[] = [
       xIsLeft ? 'left' : 'right',
       xIsLeft ? 'right' : 'left',
       'occlusal',
       'bottom',
-      'front',
       'back',
+      'front',
     ];
     return { q, basis, faces, views };
   }, [frame]);

@@ -76,5 +76,7 @@ export function useModelIndexes(): ModelIndexes {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [built, version]);
 
-  return { picker, slicers, version };
+  // One object per version: the tools' effects depend on it and must not re-run on every render
+  // (a re-run would drop a press in progress).
+  return useMemo(() => ({ picker, slicers, version }), [picker, slicers, version]);
 }

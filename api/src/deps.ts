@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { PreparedAnswers } from './answers/preparedAnswers.js';
 import type { Accounts } from './auth/accounts.js';
 import type { BlobStore } from './blobs/blobStore.js';
 import type { MeshSanitizer } from './blobs/meshIngest.js';
@@ -9,15 +10,10 @@ import type { Mailer } from './mail/mailer.js';
 import type { ViewBuilder } from './mesh/viewWorkerPool.js';
 import type { Outbox } from './mail/outbox.js';
 import type { Db } from './db/db.js';
-import type { EventStore, Position } from './store/eventStore.js';
+import type { EventStore } from './store/eventStore.js';
+import type { ProjectionsHandle } from './store/projectionsHandle.js';
 
-/** What the projection runner offers the API. */
-export interface ProjectionsHandle {
-  /** Resolves once every projection has applied `position` (read-your-writes); false on timeout. */
-  waitFor(position: Position, timeoutMs?: number): Promise<boolean>;
-  /** Events each projection is behind the head of the store. */
-  lag(): Promise<Record<string, number>>;
-}
+export type { ProjectionsHandle };
 
 /** The adapters every route factory receives; built once by `createDeps` (compose.ts). */
 export interface AppDeps {
@@ -28,6 +24,8 @@ export interface AppDeps {
   /** Per-subject data keys: seal/open personal fields, crypto-shred on deletion. */
   keys: KeyRing;
   projections: ProjectionsHandle;
+  /** Prepared project answers, dropped when the read models apply an event of their project. */
+  answers: PreparedAnswers;
   /** Encrypted project files (architecture §7–8); callers encrypt with `blobs/encrypted.ts`. */
   blobs: BlobStore;
   /** Server-side validate-and-sanitise of uploaded meshes (the wasm module). */

@@ -9,24 +9,19 @@ import {
   type ProjectState,
 } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
-import { AppError, Conflict, NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
+import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
 import { freeText, parseOr400 } from '../http/validate.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
-import {
-  loadProjects,
-  projectIdForToken,
-  publicLinkFor,
-  publicTokenOf,
-  runCommand,
-} from './projectService.js';
+import { runProjectCommand } from '../commands/projectCommand.js';
+import { projectIdForToken, publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
+import { loadProjects } from './projectService.js';
 
 /** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
 export const FEEDBACK_MAX_CHARS = 5000;
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
-export const ALREADY_APPROVED = 'Project is already approved';
 
 const tokenParams = z.object({ token: z.string().max(200) }).strict();
 const idParams = z.object({ id: uuidParam }).strict();
@@ -182,13 +177,10 @@ async function giveFeedback(
   const feedbackId = randomUUID();
   const sealed = await deps.keys.seal(projectSubject(projectId), 'message', message);
   const now = deps.now().toISOString();
-  const { state } = await runCommand(
+  const { state } = await runProjectCommand(
     deps,
     projectId,
-    () => ({
-      type: 'GiveFeedback',
-      data: { projectId, feedbackId, feedbackType, message: sealed, now },
-    }),
+    { type: 'GiveFeedback', data: { projectId, feedbackId, feedbackType, message: sealed, now } },
     { actor, requestId: request.id },
   );
   return {
@@ -226,20 +218,12 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
       const projectId = await resolveToken(deps, token);
-      let state: ProjectState;
-      try {
-        ({ state } = await runCommand(
-          deps,
-          projectId,
-          () => ({ type: 'ApproveProject', data: { projectId, now: deps.now().toISOString() } }),
-          { actor: linkActor(token), requestId: request.id },
-        ));
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'already_approved') {
-          throw new Conflict(ALREADY_APPROVED, 'already_approved');
-        }
-        throw err;
-      }
+      const { state } = await runProjectCommand(
+        deps,
+        projectId,
+        { type: 'ApproveProject', data: { projectId, now: deps.now().toISOString() } },
+        { actor: linkActor(token), requestId: request.id },
+      );
       await notifyTechnician(deps, projectId, state, 'approved');
       return { success: true, status: 'approved' };
     },

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../components/project/format';
-import type { Project } from '../../components/project/types';
+import type { Project } from '../../api/contract';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';

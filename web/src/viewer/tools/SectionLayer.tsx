@@ -18,7 +18,7 @@ import {
   type Side,
 } from 'three';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { flattenLayers } from '../mesh/layers';
 import { materialDef } from '../mesh/materials';
 import { copyOutline, outlineSegments, useSectionResult, type SectionPart } from './sectionResult';

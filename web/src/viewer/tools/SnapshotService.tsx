@@ -7,7 +7,7 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { Vector3, type Object3D } from 'three';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { labelOf } from './measureModel';
 import { snapshotFileName } from './snapshotName';
 import { useToolStore } from './toolStore';

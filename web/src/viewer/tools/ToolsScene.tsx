@@ -1,7 +1,7 @@
 /** Everything the tools add inside the canvas. */
 import { useMemo } from 'react';
 import { Box3, Sphere } from 'three';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { useDeviceClass } from '../scene/useDeviceClass';
 import { MeasureLayer } from './MeasureLayer';
 import { SectionLayer } from './SectionLayer';

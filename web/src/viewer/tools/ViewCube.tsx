@@ -8,7 +8,7 @@ import { useThree, type ThreeEvent } from '@react-three/fiber';
 import { useMemo } from 'react';
 import { Matrix4, Quaternion, Vector3, type PerspectiveCamera } from 'three';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { fitPose, type StandardView } from '../../../../wasm/src/views';
 import { lensFor } from '../scene/viewFrame';
 import { useToolStore } from './toolStore';

@@ -3,7 +3,7 @@
  * lower arch and the occlusal view frames the upper one. The last answer is kept while the
  * visible set does not change.
  */
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { meshArraysOf } from '../geometry/meshArrays';
 import { flattenLayers } from '../mesh/layers';
 import type { ViewMesh } from '../mesh/viewMesh';

@@ -169,18 +169,44 @@ test.describe('viewer tools', () => {
     ]);
     await page.goto(arch);
     await viewerReady(page);
-    const onArch = await crownShading(page, 'Molar crown 16', 'tools-light-arch-crown');
+    await settle(page);
+    // The crown sits exactly on its scanned tooth (same file coordinates): where the crown alone
+    // is drawn, the picture with both must show the crown, not a speckle of tooth and crown.
+    const both = await middle(page, 'tools-light-arch-crown.png');
+    const toggle = async (layer: string, action: 'Hide' | 'Show') => {
+      await page.getByRole('button', { name: `${action} ${layer}` }).click();
+      await settle(page);
+    };
+    await toggle('Upper arch', 'Hide');
+    const crownOnly = await middle(page);
+    await toggle('Molar crown 16', 'Hide');
+    const none = await middle(page);
+    await toggle('Upper arch', 'Show');
+    await toggle('Molar crown 16', 'Show');
+    let region = 0;
+    let crownWins = 0;
+    const same = (a: Rgba, b: Rgba, i: number) =>
+      Math.abs(a.data[i]! - b.data[i]!) <= 24 &&
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!) <= 24 &&
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!) <= 24;
+    for (let i = 0; i < both.data.length; i += 4) {
+      if (same(crownOnly, none, i)) continue;
+      region++;
+      if (same(both, crownOnly, i)) crownWins++;
+    }
+    const covered = crownWins / Math.max(1, region);
     console.log(
-      `luminance spread in the crown's silhouette: alone ${alone.spread.toFixed(1)} ` +
-        `(${alone.pixels} px, mean ${alone.mean.toFixed(0)}), on the arch ` +
-        `${onArch.spread.toFixed(1)} (${onArch.pixels} px, mean ${onArch.mean.toFixed(0)})`,
+      `luminance spread in the crown's silhouette: ${alone.spread.toFixed(1)} ` +
+        `(${alone.pixels} px, mean ${alone.mean.toFixed(0)}); crown on its tooth: ` +
+        `${(covered * 100).toFixed(1)} % of ${region} px drawn as the crown`,
     );
     // Measured on the viewer before the room light (hemisphere + headlight, same screenshots):
-    // spread 18.5 for the crown alone; 2,849 crown pixels on the arch, the rest z-fight speckle.
+    // spread 18.5–18.9 for the crown alone; the crown on its tooth 41.2 % (z-fight speckle).
     expect(alone.pixels).toBeGreaterThan(20_000);
     expect(alone.spread).toBeGreaterThanOrEqual(2 * 18.5);
-    // The crown on its scanned tooth is drawn whole (per-layer polygon offset), not speckled.
-    expect(onArch.pixels).toBeGreaterThanOrEqual(2 * 2_849);
+    expect(region).toBeGreaterThan(1_000);
+    // Neighbouring teeth hide a rim of the crown in this view (about a tenth of it).
+    expect(covered).toBeGreaterThan(0.8);
   });
 
   test('views and measure: a 10 × 12 × 14 mm box measures exactly, by keyboard', async ({
@@ -296,6 +322,17 @@ test.describe('viewer tools', () => {
     await expect(tools).toBeVisible({ timeout: 30_000 });
     await settle(page);
     const before = await middle(page);
+    // The tool code arrived after the first complete frame, not with it.
+    const timing = await page.evaluate(() => ({
+      frame: performance.getEntriesByName('cusp:viewer:first-frame')[0]?.startTime ?? null,
+      tools: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/toolsEntry-[^/]+\.js$/.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    expect(timing.frame).not.toBeNull();
+    expect(timing.tools).toHaveLength(1);
+    expect(timing.tools[0]!).toBeGreaterThan(timing.frame!);
 
     await page.keyboard.press('s');
     const panel = page.getByTestId('section-panel');
@@ -343,35 +380,65 @@ test.describe('viewer tools', () => {
     expect(light).toBeGreaterThan(5_000);
   });
 
-  test('phone (390×844): the tools fold into one Tools button; views work by touch', async ({
-    page,
-    cusp,
-  }) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width: 390, height: 844 });
-    const crown = await makeProject(cusp, token, 'Crown 16 phone', [
-      { name: 'Molar crown 16', bytes: fixture('molar-crown-fdi16.stl'), material: 'enamel' },
-    ]);
-    await page.goto(crown);
-    await viewerReady(page);
-    const toggle = page.getByRole('button', { name: 'Tools', exact: true });
-    await expect(toggle).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('toolbar', { name: 'Viewer tools' })).toHaveCount(0);
-    await page.screenshot({ path: shotPath('tools-phone-closed.png') });
-    await toggle.click();
-    const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
-    await expect(tools).toBeVisible();
-    const tb = (await tools.boundingBox())!;
-    expect(tb.x).toBeGreaterThanOrEqual(0);
-    expect(tb.x + tb.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: shotPath('tools-phone-open.png') });
-    await tools.getByRole('button', { name: 'Occlusal (1)' }).click();
-    await expect(tools.getByRole('button', { name: 'Occlusal (1)' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await toggle.click();
-    await settle(page);
-    await page.screenshot({ path: shotPath('tools-phone-occlusal.png') });
+  test.describe('on a phone', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+    test('phone (390×844): the tools fold into one Tools button; views and measure by touch', async ({
+      page,
+      cusp,
+    }) => {
+      test.setTimeout(240_000);
+      const crown = await makeProject(cusp, token, 'Crown 16 phone', [
+        { name: 'Molar crown 16', bytes: fixture('molar-crown-fdi16.stl'), material: 'enamel' },
+      ]);
+      await page.goto(crown);
+      await viewerReady(page);
+      const toggle = page.getByRole('button', { name: 'Tools', exact: true });
+      await expect(toggle).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('toolbar', { name: 'Viewer tools' })).toHaveCount(0);
+      await page.screenshot({ path: shotPath('tools-phone-closed.png') });
+      await toggle.click();
+      const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
+      await expect(tools).toBeVisible();
+      const tb = (await tools.boundingBox())!;
+      expect(tb.x).toBeGreaterThanOrEqual(0);
+      expect(tb.x + tb.width).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: shotPath('tools-phone-open.png') });
+      await tools.getByRole('button', { name: 'Occlusal (1)' }).click();
+      await expect(tools.getByRole('button', { name: 'Occlusal (1)' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await toggle.click();
+      await settle(page);
+      await page.screenshot({ path: shotPath('tools-phone-occlusal.png') });
+
+      // Measure with two taps on the crown (a finger snaps to a vertex within 24 px).
+      await toggle.click();
+      await tools.getByRole('button', { name: 'Measure (M)' }).click();
+      await toggle.click();
+      await expect(page.locator('canvas')).toHaveClass(/viewer__canvas--measuring/);
+      await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
+      const shown = decodePng(await page.screenshot());
+      // Two points on the crown: the brightest columns left and right of the middle row.
+      const row = Math.round(844 * 0.55);
+      const lit = [] as number[];
+      // Clear of the Reset view and Tools buttons on the right edge.
+      for (let x = 10; x < 300; x++) {
+        const i = (row * shown.width + x) * 4;
+        if (shown.data[i]! > 120 && shown.data[i + 1]! > 120) lit.push(x);
+      }
+      expect(lit.length).toBeGreaterThan(60);
+      await page.touchscreen.tap(lit[10]!, row);
+      await page.touchscreen.tap(lit[lit.length - 10]!, row);
+      const values = page.getByTestId('measurement-value');
+      await expect(values).toHaveCount(1);
+      const mm = Number.parseFloat((await values.textContent()) ?? '');
+      // Across the crown (11.7 × 7.7 × 12.6 mm): a few millimetres, well under its diagonal.
+      expect(mm).toBeGreaterThan(2);
+      expect(mm).toBeLessThan(18.7);
+      await settle(page);
+      await page.screenshot({ path: shotPath('tools-phone-measured.png') });
+    });
   });
 });

@@ -103,10 +103,11 @@ function differenceBox(a: Rgba, b: Rgba, tolerance = 24) {
 
 const fixture = (file: string): Buffer => readFileSync(path.join(meshFixtures, file));
 
+/** First frame drawn, then the room light (built after it) in the scene. */
 async function viewerReady(page: Page): Promise<void> {
-  await expect(page.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
-    timeout: READY_TIMEOUT,
-  });
+  const canvas = page.locator('canvas');
+  await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
+  await expect(canvas).toHaveAttribute('data-environment', 'ready', { timeout: READY_TIMEOUT });
 }
 
 /** The canvas area clear of the side panels. */

@@ -76,8 +76,9 @@ export function ViewCube({ compact }: ViewCubeProps) {
 
   return (
     <GizmoHelper
-      alignment={compact ? 'top-right' : 'bottom-right'}
-      margin={compact ? [56, 150] : [90, 90]}
+      // Phone: above the quick feedback box, clear of the measurement list at the top.
+      alignment={compact ? 'bottom-left' : 'bottom-right'}
+      margin={compact ? [48, 270] : [90, 90]}
     >
       <group quaternion={setup.q} scale={compact ? 0.7 : 0.85}>
         <GizmoViewcube

@@ -76,9 +76,10 @@ export function ViewCube({ compact }: ViewCubeProps) {
 
   return (
     <GizmoHelper
-      // Phone: above the quick feedback box, clear of the measurement list at the top.
+      // Phone: above the quick feedback box, clear of the measurement list at the top; desktop:
+      // beside Reset view, below the side panels.
       alignment={compact ? 'bottom-left' : 'bottom-right'}
-      margin={compact ? [48, 270] : [90, 90]}
+      margin={compact ? [48, 270] : [200, 46]}
     >
       <group quaternion={setup.q} scale={compact ? 0.7 : 0.85}>
         <GizmoViewcube

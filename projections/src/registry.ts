@@ -1,6 +1,7 @@
 import { auditLogProjection } from './auditLog/index.js';
 import { feedbackProjection } from './feedback/index.js';
 import { projectsProjection } from './projects/index.js';
+import { threadProjection } from './thread/index.js';
 import { userStatsProjection } from './userStats/index.js';
 import { usersProjection } from './users/index.js';
 import type { Projection } from './projection.js';
@@ -13,5 +14,6 @@ export function allProjections(): Projection[] {
     feedbackProjection,
     userStatsProjection,
     usersProjection,
+    threadProjection,
   ];
 }

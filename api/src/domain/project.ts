@@ -4,6 +4,15 @@
  * project's data key (they are opaque strings to the domain); times and ids come with the command.
  */
 
+import {
+  COMMENT_EVENT_TYPES,
+  decideComment,
+  evolveComments,
+  type CommentCommand,
+  type CommentEvent,
+  type CommentState,
+} from './comments.js';
+
 /** A field sealed with the project's data key (`v1:<iv>:<ct>:<tag>`); opaque here. */
 export type SealedField = string;
 
@@ -121,7 +130,8 @@ export type ProjectEvent =
   | FeedbackGiven
   | FeedbackRead
   | ProjectApproved
-  | ProjectDeleted;
+  | ProjectDeleted
+  | CommentEvent;
 
 export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
@@ -132,6 +142,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'FeedbackRead',
   'ProjectApproved',
   'ProjectDeleted',
+  ...COMMENT_EVENT_TYPES,
 ];
 
 export const projectStream = (projectId: string): string => `project-${projectId}`;
@@ -150,6 +161,8 @@ export type ProjectState =
       models: ModelRecord[];
       /** feedback id → read? (only ids are needed to decide) */
       feedback: Map<string, { read: boolean }>;
+      /** The conversation: comment id → where it hangs, resolved? */
+      comments: ReadonlyMap<string, CommentState>;
     }
   | { status: 'deleted'; projectId: string; userId: string };
 
@@ -165,6 +178,7 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
         projectStatus: event.data.status,
         models: event.data.models,
         feedback: new Map(),
+        comments: new Map(),
       };
     case 'ProjectStatusChanged':
       return state.status === 'active' ? { ...state, projectStatus: event.data.status } : state;
@@ -174,8 +188,22 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
       if (state.status !== 'active') return state;
       const feedback = new Map(state.feedback);
       feedback.set(event.data.feedbackId, { read: false });
-      return { ...state, feedback };
+      return { ...state, feedback, comments: evolveComments(state.comments, event) };
     }
+    case 'CommentAdded': {
+      if (state.status !== 'active') return state;
+      const comments = evolveComments(state.comments, event);
+      // A doctor's comment is unread for the technician until marked read, as feedback is.
+      if (event.data.author.role !== 'doctor') return { ...state, comments };
+      const feedback = new Map(state.feedback).set(event.data.commentId, { read: false });
+      return { ...state, feedback, comments };
+    }
+    case 'CommentResolved':
+    case 'CommentReopened':
+    case 'ChangesRequested':
+      return state.status === 'active'
+        ? { ...state, comments: evolveComments(state.comments, event) }
+        : state;
     case 'FeedbackRead': {
       if (state.status !== 'active') return state;
       const feedback = new Map(state.feedback);
@@ -244,7 +272,8 @@ export type ProjectCommand =
   | MarkFeedbackRead
   | DeleteProject
   | GiveFeedback
-  | ApproveProject;
+  | ApproveProject
+  | CommentCommand;
 
 /** A rule of the aggregate was broken; routes map `code` to an HTTP answer. */
 export class ProjectRuleError extends Error {
@@ -388,11 +417,43 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
         { type: 'ProjectApproved', data: { projectId: s.projectId, approvedAt: command.data.now } },
       ];
     }
+    case 'AddComment':
+    case 'ResolveComment':
+    case 'ReopenComment':
+      return decideComment(command, threadContext(requireActive(state)));
+    case 'RequestChanges': {
+      const s = requireActive(state);
+      if (s.projectStatus === 'approved') {
+        throw new ProjectRuleError('already_approved', 'Project is already approved');
+      }
+      const events: ProjectEvent[] = decideComment(command, threadContext(s));
+      if (s.projectStatus === 'pending_revision') return events;
+      return [
+        ...events,
+        {
+          type: 'ProjectStatusChanged',
+          data: {
+            projectId: s.projectId,
+            status: 'pending_revision',
+            previous: s.projectStatus,
+            changedAt: command.data.now,
+          },
+        },
+      ];
+    }
     default: {
       const _never: never = command;
       throw new Error('unknown command');
     }
   }
+}
+
+function threadContext(s: Extract<ProjectState, { status: 'active' }>) {
+  return {
+    projectId: s.projectId,
+    modelIds: new Set(s.models.map((m) => m.id)),
+    comments: s.comments,
+  };
 }
 
 export const projectDecider = { decide, evolve, initialState };

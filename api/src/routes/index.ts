@@ -10,6 +10,7 @@ import { materialsRoutes } from './materials.js';
 import { projectsRoutes } from './projects.js';
 import { publicRoutes } from './public.js';
 import { reviewRoutes } from './review.js';
+import { commentRoutes } from './comments.js';
 import { viewsRoutes } from './views.js';
 
 /** Every HTTP area, registered once. Each area is a factory receiving the adapters it needs. */
@@ -25,5 +26,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await dcmRoutes(app, { maxBytes: deps.config.PUBLIC_UPLOAD_MAX_BYTES });
   await adminRoutes(app, deps);
   await reviewRoutes(app, deps);
+  await commentRoutes(app, deps);
   await viewsRoutes(app, deps);
 }

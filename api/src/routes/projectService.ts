@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { projectBlobPrefix } from '../blobs/blobStore.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
+import { CommentRuleError } from '../domain/comments.js';
 import {
   decide,
   foldProject,
@@ -18,6 +19,7 @@ import { AppError, Conflict, NotFound } from '../errors.js';
 import { WrongExpectedVersion, type EventMetadata, type Position } from '../store/eventStore.js';
 import type { FeedbackRow } from '../../../projections/src/feedback/index.js';
 import type { ProjectModelRow, ProjectRow } from '../../../projections/src/projects/index.js';
+import { openCommentCounts } from '../../../projections/src/thread/queries.js';
 import { userSubject } from '../domain/user.js';
 import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from './projectTypes.js';
 
@@ -79,6 +81,8 @@ export type FeedbackDto = ProjectFeedback;
 export interface ProjectDto extends Omit<Project, 'models'> {
   updatedAt: string;
   userId?: string;
+  /** The doctor's comments not resolved yet (the card's count). */
+  openComments: number;
   models: ModelDto[];
 }
 
@@ -124,7 +128,7 @@ export async function loadProjects(
         ]);
   if (rows.rows.length === 0) return [];
   const ids = rows.rows.map((r) => r.id);
-  const [models, feedback, links, owners] = await Promise.all([
+  const [models, feedback, links, owners, openCounts] = await Promise.all([
     deps.db.query<ProjectModelRow>(
       'SELECT * FROM project_models WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position',
       [ids],
@@ -141,6 +145,7 @@ export async function loadProjects(
       deps,
       rows.rows.map((r) => r.user_id),
     ),
+    openCommentCounts(deps.db, ids),
   ]);
   const out: ProjectDto[] = [];
   for (const row of rows.rows) {
@@ -189,6 +194,7 @@ export async function loadProjects(
       fileCount: row.file_count,
       storageBytes: Number(row.storage_bytes),
       unreadCount: row.unread_count,
+      openComments: openCounts.get(row.id) ?? 0,
       user: owners.get(row.user_id) ?? null,
     });
   }
@@ -230,6 +236,17 @@ export async function loadState(
 }
 
 export function ruleToHttp(err: unknown): never {
+  if (err instanceof CommentRuleError) {
+    switch (err.code) {
+      case 'comment_not_found':
+      case 'parent_not_found':
+        throw new NotFound('Comment not found', err.code);
+      case 'comment_exists':
+        throw new Conflict(err.message, err.code);
+      default:
+        throw new AppError(400, err.code, err.message);
+    }
+  }
   if (err instanceof ProjectRuleError) {
     switch (err.code) {
       case 'project_not_found':

@@ -40,7 +40,7 @@ const feedbackBody = z.object({
 });
 
 /** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
-const PER_LINK = {
+export const PER_LINK = {
   max: 30,
   timeWindow: '1 hour',
   keyGenerator: (request: FastifyRequest) => {
@@ -51,7 +51,7 @@ const PER_LINK = {
   },
 };
 
-function requireJson(request: FastifyRequest): void {
+export function requireJson(request: FastifyRequest): void {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (request.body !== undefined && request.body !== null && type !== 'application/json') {
     throw new UnsupportedMediaType('Expected application/json', 'unsupported_media_type');
@@ -72,7 +72,7 @@ function feedbackText(body: unknown): string {
   return text;
 }
 
-async function resolveToken(deps: AppDeps, token: string): Promise<string> {
+export async function resolveToken(deps: AppDeps, token: string): Promise<string> {
   const projectId = await projectIdForToken(deps, token);
   if (!projectId) throw new NotFound('Project not found');
   return projectId;
@@ -108,7 +108,7 @@ async function technicianOf(
  * An approval mail speaks of the approval only; the feedback mail quotes the comment.
  */
 export function reviewMail(
-  kind: 'feedback' | 'approved',
+  kind: ReviewMailKind,
   to: string,
   technician: string,
   projectName: string,
@@ -118,10 +118,14 @@ export function reviewMail(
   const approved = kind === 'approved';
   const subject = approved
     ? 'A doctor approved your case on Cusp'
-    : 'A doctor left feedback on your case on Cusp';
+    : kind === 'changes'
+      ? 'A doctor requested changes on your case on Cusp'
+      : 'A doctor left feedback on your case on Cusp';
   const lead = approved
     ? `The doctor approved the case "${projectName}".`
-    : `The doctor left feedback on the case "${projectName}":`;
+    : kind === 'changes'
+      ? `The doctor requested changes on the case "${projectName}":`
+      : `The doctor left feedback on the case "${projectName}":`;
   const quote = approved ? undefined : message;
   const after = approved
     ? 'Your dashboard now shows the case as approved.'
@@ -146,11 +150,14 @@ ${quote ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px s
   return { to, subject, text, html };
 }
 
-async function notifyTechnician(
+/** What the technician is told: feedback (a comment), changes requested, or an approval. */
+export type ReviewMailKind = 'feedback' | 'changes' | 'approved';
+
+export async function notifyTechnician(
   deps: AppDeps,
   projectId: string,
   state: ProjectState,
-  kind: 'feedback' | 'approved',
+  kind: ReviewMailKind,
   message?: string,
 ): Promise<void> {
   if (state.status !== 'active') return;
@@ -161,7 +168,7 @@ async function notifyTechnician(
     const token = await publicTokenOf(deps, projectId);
     const link = token ? publicLinkFor(deps, token) : `${deps.config.publicBaseUrl}/dashboard`;
     await deps.outbox.enqueue({
-      kind: kind === 'approved' ? 'review-approved' : 'review-feedback',
+      kind: `review-${kind}`,
       subjectId: projectSubject(projectId),
       message: reviewMail(kind, tech.email, tech.name, project?.name ?? 'your case', link, message),
     });

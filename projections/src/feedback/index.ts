@@ -1,3 +1,4 @@
+import { commentAsFeedback } from '../../../api/src/domain/comments.js';
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection } from '../projection.js';
@@ -17,9 +18,9 @@ export interface FeedbackRow {
 
 export const feedbackProjection: Projection = {
   name: 'feedback',
-  version: 1,
+  version: 2,
   tables: ['feedback', 'feedback_tombstones'],
-  eventTypes: ['FeedbackGiven', 'FeedbackRead', 'ProjectDeleted'],
+  eventTypes: ['FeedbackGiven', 'CommentAdded', 'FeedbackRead', 'ProjectDeleted'],
   createSql: (table) => [
     `CREATE TABLE ${table('feedback')} (
       id text PRIMARY KEY,
@@ -36,8 +37,9 @@ export const feedbackProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
     const feedback = ctx.table('feedback');
     switch (event.type) {
-      case 'FeedbackGiven': {
-        const d = event.data;
+      case 'FeedbackGiven':
+      case 'CommentAdded': {
+        const d = event.type === 'CommentAdded' ? commentAsFeedback(event.data) : event.data;
         const dead = await ctx.tx.query(
           `SELECT 1 FROM ${ctx.table('feedback_tombstones')} WHERE project_id = $1`,
           [d.projectId],

@@ -1,3 +1,4 @@
+import { commentAsFeedback } from '../../../api/src/domain/comments.js';
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { UserDeleted } from '../../../api/src/domain/user.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
@@ -53,7 +54,7 @@ async function ownerOf(ctx: ProjectionContext, projectId: string): Promise<strin
 
 export const userStatsProjection: Projection = {
   name: 'user_stats',
-  version: 3,
+  version: 4,
   tables: [
     'user_stats',
     'user_stats_projects',
@@ -65,6 +66,7 @@ export const userStatsProjection: Projection = {
     'ProjectStatusChanged',
     'ProjectApproved',
     'FeedbackGiven',
+    'CommentAdded',
     'FeedbackRead',
     'ProjectDeleted',
     'UserDeleted',
@@ -127,14 +129,17 @@ export const userStatsProjection: Projection = {
         break;
       }
       case 'FeedbackGiven':
-        if (event.data.feedbackType !== 'doctor_feedback') return;
+      case 'CommentAdded': {
+        const d = event.type === 'CommentAdded' ? commentAsFeedback(event.data) : event.data;
+        if (d.feedbackType !== 'doctor_feedback') return;
         await ctx.tx.query(
           `UPDATE ${per} SET unread = array_append(unread, $2)
            WHERE project_id = $1 AND NOT ($2 = ANY(unread))`,
-          [event.data.projectId, event.data.feedbackId],
+          [d.projectId, d.feedbackId],
         );
-        userId = await ownerOf(ctx, event.data.projectId);
+        userId = await ownerOf(ctx, d.projectId);
         break;
+      }
       case 'FeedbackRead':
         await ctx.tx.query(
           `UPDATE ${per} SET unread = array_remove(unread, $2) WHERE project_id = $1`,

@@ -110,7 +110,12 @@ export interface FeedbackRead {
 /** Appended by the viewer's approve command (issue 7). */
 export interface ProjectApproved {
   type: 'ProjectApproved';
-  data: { projectId: string; approvedAt: string };
+  data: {
+    projectId: string;
+    approvedAt: string;
+    /** The doctor's name as given (sealed `authorName`); absent for approvals without one. */
+    approvedBy?: SealedField;
+  };
 }
 /** No personal data: the project's key is destroyed alongside, so older events become unreadable. */
 export interface ProjectDeleted {
@@ -262,7 +267,7 @@ export interface GiveFeedback {
 /** Issue 7: the doctor approves through the link; refused when already approved. */
 export interface ApproveProject {
   type: 'ApproveProject';
-  data: { projectId: string; now: string };
+  data: { projectId: string; now: string; approvedBy?: SealedField };
 }
 
 export type ProjectCommand =
@@ -414,7 +419,14 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
         throw new ProjectRuleError('already_approved', 'Project is already approved');
       }
       return [
-        { type: 'ProjectApproved', data: { projectId: s.projectId, approvedAt: command.data.now } },
+        {
+          type: 'ProjectApproved',
+          data: {
+            projectId: s.projectId,
+            approvedAt: command.data.now,
+            ...(command.data.approvedBy ? { approvedBy: command.data.approvedBy } : {}),
+          },
+        },
       ];
     }
     case 'AddComment':

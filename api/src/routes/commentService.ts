@@ -7,26 +7,12 @@ import { projectSubject, type ProjectState } from '../domain/project.js';
 import { AppError, Conflict, NotFound, ValidationError } from '../errors.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mailer.js';
-import { listThread, type ThreadItem } from '../../../projections/src/thread/index.js';
+import { listThread } from '../../../projections/src/thread/index.js';
+import type { ThreadEntryDto } from './commentTypes.js';
+
+export type { ThreadEntryDto } from './commentTypes.js';
 import { ALREADY_APPROVED } from './review.js';
 import { publicLinkFor, publicTokenOf, runCommand, type CommandContext } from './projectService.js';
-
-/** One line of the conversation as the API answers it: personal fields opened, pins numbered. */
-export interface ThreadEntryDto {
-  id: string;
-  kind: ThreadItem['kind'];
-  parentId: string | null;
-  author: { role: AuthorRole; name: string | null; email?: string | null } | null;
-  body: string | null;
-  anchor: CommentAnchor | null;
-  /** 1, 2, … for pinned comments in the order they were made; null without a pin. */
-  pin: number | null;
-  status: string | null;
-  changesRequested: boolean;
-  createdAt: string;
-  resolvedAt: string | null;
-  resolvedBy: AuthorRole | null;
-}
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 

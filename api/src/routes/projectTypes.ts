@@ -45,6 +45,8 @@ export interface Project {
   fileCount: number;
   storageBytes: number;
   unreadCount: number;
+  /** The doctor's comments not resolved yet. */
+  openComments?: number;
   /** The owner; null for anonymous quick uploads (and an owner whose account is gone). */
   user: ProjectOwner | null;
 }

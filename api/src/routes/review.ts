@@ -34,6 +34,13 @@ const feedbackField = z
   .string()
   .max(FEEDBACK_MAX_CHARS * 2)
   .pipe(freeText({ multiline: true }));
+/** The doctor's name as given in the viewer (optional: older clients approve without one). */
+const approverName = z
+  .string()
+  .max(200)
+  .pipe(freeText())
+  .pipe(z.string().max(100, 'Name must be at most 100 characters'));
+const approveBody = z.object({ authorName: approverName.optional() });
 const feedbackBody = z.object({
   message: feedbackField.optional(),
   feedback: feedbackField.optional(),
@@ -232,13 +239,25 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     { config: { rateLimit: PER_LINK } },
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
+      requireJson(request);
+      const { authorName } = parseOr400(approveBody, request.body ?? {});
       const projectId = await resolveToken(deps, token);
+      const approvedBy = authorName
+        ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
+        : undefined;
       let state: ProjectState;
       try {
         ({ state } = await runCommand(
           deps,
           projectId,
-          () => ({ type: 'ApproveProject', data: { projectId, now: deps.now().toISOString() } }),
+          () => ({
+            type: 'ApproveProject',
+            data: {
+              projectId,
+              now: deps.now().toISOString(),
+              ...(approvedBy ? { approvedBy } : {}),
+            },
+          }),
           { actor: linkActor(token), requestId: request.id },
         ));
       } catch (err) {

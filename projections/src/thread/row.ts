@@ -147,6 +147,8 @@ export function evolveThreadItem(row: ThreadItem | null, e: ThreadEvent): Thread
       return {
         ...blank(e, event.data.projectId, 'approval', event.data.approvedAt),
         status: 'approved',
+        authorRole: 'doctor',
+        authorName: event.data.approvedBy ?? null,
       };
     default:
       return row;

@@ -186,6 +186,7 @@ export function DashboardPage() {
         readOnly={readOnly}
         onClose={() => setComments(null)}
         onMarkRead={(id) => comments && void markRead(comments, id)}
+        onChanged={() => void reload()}
       />
       <SendEmailModal project={emailFor} onClose={() => setEmailFor(null)} />
     </div>

@@ -42,6 +42,11 @@ export function ProjectCard({
           {statusLabel(p.status)}
         </Badge>
         {p.unreadCount > 0 && <Badge tone="danger">{p.unreadCount} new</Badge>}
+        {(p.openComments ?? 0) > 0 && (
+          <Badge tone="warning" data-testid="open-comments">
+            {p.openComments} open
+          </Badge>
+        )}
       </div>
       <h3 className="project-card__title">{p.name}</h3>
       <div className="project-card__meta">
@@ -53,7 +58,8 @@ export function ProjectCard({
         </span>
       </div>
       <div className="project-card__actions" data-testid="card-actions">
-        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.publicToken ?? p.id}`}>
+        {/* The owner's viewer (its conversation answers as the technician), not the doctor's link. */}
+        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.id}`}>
           <Icon name="eye" />
           View
         </Link>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LOADING_PROJECT } from '../../messages';
@@ -13,6 +14,9 @@ import { ViewerCanvas } from '../../viewer/scene/ViewerCanvas';
 import { useDeviceClass } from '../../viewer/scene/useDeviceClass';
 import '../../viewer/panels/viewer.css';
 import { useViewerLoader } from './useViewerLoader';
+
+/** The conversation (thread, name prompt): loaded after the first frame. */
+const ReviewLayer = lazy(() => import('../../viewer/review/ReviewLayer'));
 
 /** The id after /viewer/: a public token (pub_…), a project id, or 'demo'. */
 function useRouteId(): string {
@@ -30,8 +34,9 @@ export function ViewerPage() {
   useViewerLoader(routeId);
   const deviceClass = useDeviceClass();
   const compact = deviceClass === 'mobile';
-  const { phase, progress, mode, layersOpen, infoOpen } = useViewerStore(
+  const { phase, progress, mode, layersOpen, infoOpen, firstFrame } = useViewerStore(
     useShallow((s) => ({
+      firstFrame: s.firstFrame,
       phase: s.phase,
       progress: s.progress,
       mode: s.mode,
@@ -77,6 +82,11 @@ export function ViewerPage() {
         <aside className="vquick" aria-label="Quick feedback">
           <ReviewActions compact />
         </aside>
+      ) : null}
+      {firstFrame && (mode === 'review' || mode === 'owner') ? (
+        <Suspense fallback={null}>
+          <ReviewLayer compact={compact} />
+        </Suspense>
       ) : null}
       {phase === 'models' ? <LoadingOverlay done={progress.done} total={progress.total} /> : null}
     </main>

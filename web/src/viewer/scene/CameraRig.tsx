@@ -38,6 +38,7 @@ export function CameraRig({ bounds, profile, resetSeq, onStill, complete }: Came
   const refine = useRef<(grabbed: boolean) => void>(() => undefined);
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
+  const setThree = useThree((s) => s.set);
   const controlsRef = useRef<OrbitControls | null>(null);
   const userMoved = useRef(false);
   const [sphere] = useState(() => new Sphere());
@@ -51,6 +52,8 @@ export function CameraRig({ bounds, profile, resetSeq, onStill, complete }: Came
     controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
     controls.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_PAN };
     controlsRef.current = controls;
+    // Shared as R3F's `controls`, so later tools (the review's camera flights) can move them.
+    setThree({ controls });
 
     let lastActivity = 0;
     let running = false;
@@ -88,8 +91,9 @@ export function CameraRig({ bounds, profile, resetSeq, onStill, complete }: Came
       else window.clearTimeout(handle);
       controls.dispose();
       controlsRef.current = null;
+      setThree({ controls: null });
     };
-  }, [camera, domElement, invalidate, profile.fps, profile.idleMs]);
+  }, [camera, domElement, invalidate, setThree, profile.fps, profile.idleMs]);
 
   // Still or moving, for sharper still frames (ViewerCanvas raises the pixel ratio when still).
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useRef } from 'react';
+import { useViewerStore } from '../../stores/useViewerStore';
 
 export interface FrameProbeProps {
   /** Number of model meshes in the scene now. */
@@ -40,6 +41,7 @@ export function FrameProbe({ meshCount, complete }: FrameProbeProps) {
         ctx.readPixels(0, 0, 1, 1, ctx.RGBA, ctx.UNSIGNED_BYTE, PIXEL);
         performance.mark(FIRST_FRAME_MARK);
         canvas.dataset.viewerReady = 'true';
+        useViewerStore.getState().setFirstFrame();
       });
     }
   });

@@ -1,5 +1,5 @@
 import { Canvas, useThree } from '@react-three/fiber';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ACESFilmicToneMapping, Box3, SRGBColorSpace } from 'three';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../../stores/useViewerStore';
@@ -9,6 +9,9 @@ import { ModelLayers } from './ModelLayers';
 import { cappedDpr, RENDER_PROFILES, stillDpr, type DeviceClass } from './renderProfile';
 import { SceneLights } from './SceneLights';
 import { ShaderWarmup } from './ShaderWarmup';
+
+/** Pins, picking and camera flights: loaded after the first frame, never before it. */
+const ReviewScene = lazy(() => import('../review/ReviewScene'));
 
 export interface ViewerCanvasProps {
   /** Device class: drives frame rate, idle stop, pixel ratio, lights and materials. */
@@ -21,8 +24,13 @@ export interface ViewerCanvasProps {
  */
 export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   const profile = RENDER_PROFILES[deviceClass];
-  const { meshes, phase, resetSeq } = useViewerStore(
-    useShallow((s) => ({ meshes: s.meshes, phase: s.phase, resetSeq: s.resetViewSeq })),
+  const { meshes, phase, resetSeq, review } = useViewerStore(
+    useShallow((s) => ({
+      meshes: s.meshes,
+      phase: s.phase,
+      resetSeq: s.resetViewSeq,
+      review: s.firstFrame && (s.mode === 'review' || s.mode === 'owner'),
+    })),
   );
   const bounds = useMemo(() => {
     const list = Object.values(meshes);
@@ -79,6 +87,11 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
         complete={complete}
       />
       <FrameProbe meshCount={meshCount} complete={complete} />
+      {review ? (
+        <Suspense fallback={null}>
+          <ReviewScene />
+        </Suspense>
+      ) : null}
     </Canvas>
   );
 }

@@ -44,6 +44,7 @@ export function PinMarkers() {
             className={`vpin${e.id === selectedId ? ' vpin--selected' : ''}${e.resolvedAt ? ' vpin--resolved' : ''}`}
             data-testid="pin"
             data-pin={e.pin}
+            data-model-id={e.anchor!.modelId}
             aria-label={`Pin ${e.pin}`}
             onClick={() => {
               useReviewStore.getState().select(e.id);
@@ -56,7 +57,12 @@ export function PinMarkers() {
       ))}
       {pending && shown.has(pending.modelId) ? (
         <Html position={tipOf(pending)} zIndexRange={[30, 20]}>
-          <span className="vpin vpin--pending" data-testid="pin-pending" aria-label="New pin">
+          <span
+            className="vpin vpin--pending"
+            data-testid="pin-pending"
+            data-model-id={pending.modelId}
+            aria-label="New pin"
+          >
             +
           </span>
         </Html>

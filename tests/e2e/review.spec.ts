@@ -376,7 +376,16 @@ test.describe('review conversation', () => {
         await expect(ownerPin).toHaveCount(0, { timeout: 30_000 });
         await page.reload();
         await viewerReady(page);
+        const bar = sheet.getByRole('button', { name: /Comments/ });
+        await expect(bar).toBeVisible({ timeout: 30_000 });
         await expect(page.locator('[data-testid="pin"]')).toHaveCount(0);
+        // The quick box stands above the sheet's bar, both inside the screen.
+        const quick = (await page
+          .getByRole('complementary', { name: 'Quick feedback' })
+          .boundingBox())!;
+        const barBox = (await bar.boundingBox())!;
+        expect(quick.y + quick.height).toBeLessThanOrEqual(barBox.y + 1);
+        expect(barBox.y + barBox.height).toBeLessThanOrEqual(phone.height);
         await page.screenshot({ path: shot('review-doctor-resolved-phone.png') });
       } finally {
         await ctx.close();

@@ -2,6 +2,8 @@
  * The composition root: builds every adapter once from the configuration. main.ts and the
  * integration tests both use it, so tests run the same wiring as production.
  */
+import { startAnswerInvalidation } from './answers/answerInvalidation.js';
+import { PreparedAnswers } from './answers/preparedAnswers.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +30,10 @@ import { startRetentionSweeper } from './retention/sweep.js';
 import { openEventStore } from './store/open.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Project answers kept per process (a few kB each). */
+const PREPARED_ANSWERS_MAX = 5_000;
+/** Another process's write shows here within this (plus one checkpoint read). */
+const ANSWER_INVALIDATION_INTERVAL_MS = 200;
 
 export interface Composed {
   deps: AppDeps;
@@ -101,6 +107,18 @@ export async function createDeps(
       run: config.PROJECTIONS === 'inline',
     });
     closers.push(() => projections.stop());
+
+    // Prepared project answers of this process, dropped as the read models apply events.
+    const answers = new PreparedAnswers(PREPARED_ANSWERS_MAX, () => now().getTime());
+    closers.push(
+      startAnswerInvalidation({
+        store,
+        projections,
+        answers,
+        log: log.child({ component: 'answers' }),
+        intervalMs: ANSWER_INVALIDATION_INTERVAL_MS,
+      }),
+    );
 
     // Project files: a local folder, or an S3-compatible service (BLOB_STORE=s3).
     const { blobs, close: closeBlobs } = await openBlobStore(
@@ -178,6 +196,7 @@ export async function createDeps(
       store,
       keys,
       projections,
+      answers,
       blobs,
       mesh,
       views,

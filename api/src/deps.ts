@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { PreparedAnswers } from './answers/preparedAnswers.js';
 import type { Accounts } from './auth/accounts.js';
 import type { BlobStore } from './blobs/blobStore.js';
 import type { MeshSanitizer } from './blobs/meshIngest.js';
@@ -17,6 +18,8 @@ export interface ProjectionsHandle {
   waitFor(position: Position, timeoutMs?: number): Promise<boolean>;
   /** Events each projection is behind the head of the store. */
   lag(): Promise<Record<string, number>>;
+  /** The newest position every projection has applied, in any process. */
+  appliedPosition(): Promise<Position | undefined>;
 }
 
 /** The adapters every route factory receives; built once by `createDeps` (compose.ts). */
@@ -28,6 +31,8 @@ export interface AppDeps {
   /** Per-subject data keys: seal/open personal fields, crypto-shred on deletion. */
   keys: KeyRing;
   projections: ProjectionsHandle;
+  /** Prepared project answers, dropped when the read models apply an event of their project. */
+  answers: PreparedAnswers;
   /** Encrypted project files (architecture §7–8); callers encrypt with `blobs/encrypted.ts`. */
   blobs: BlobStore;
   /** Server-side validate-and-sanitise of uploaded meshes (the wasm module). */

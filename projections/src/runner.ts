@@ -48,6 +48,11 @@ export interface ProjectionRunner {
   waitFor(position: Position, timeoutMs?: number): Promise<boolean>;
   /** Events each projection is behind the head of the store. */
   lag(): Promise<Record<string, number>>;
+  /**
+   * The newest position every projection has applied (from the checkpoints, so it sees workers in
+   * other processes); undefined while one has applied nothing or runs another version.
+   */
+  appliedPosition(): Promise<Position | undefined>;
   status(): Promise<ProjectionStatus[]>;
   /** Finishes the batch in flight, then stops; waiters are released with false. */
   stop(): Promise<void>;
@@ -307,6 +312,17 @@ export async function startProjections(opts: RunnerOptions): Promise<ProjectionR
         out[p.name] = await eventsAfter(store, rows.get(p.name)?.position ?? undefined);
       }
       return out;
+    },
+
+    async appliedPosition() {
+      const rows = await readCheckpoints(db);
+      let min: Position | undefined;
+      for (const p of projections) {
+        const row = rows.get(p.name);
+        if (row?.version !== p.version || row.position == null) return undefined;
+        if (!min || store.comparePositions(row.position, min) < 0) min = row.position;
+      }
+      return min;
     },
 
     status: () => projectionStatus(db, store, projections),

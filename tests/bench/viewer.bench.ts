@@ -35,12 +35,6 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import {
-  encodeSolution,
-  readOutboxDir,
-  verificationToken,
-  waitForMail,
-} from '../support/accounts.js';
-import {
   fixtureObj,
   fixtureStl,
   repoRoot,
@@ -49,6 +43,7 @@ import {
   writeBinaryStl,
 } from '../support/meshFiles.js';
 import { startCuspProcess, type CuspProcess } from '../support/process.js';
+import { createProject, signIn } from './support/cuspClient.js';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.js';
 
 const RUNS = Math.max(3, Number(process.env.VIEWER_BENCH_RUNS ?? 3));
@@ -57,7 +52,6 @@ const LATENCY_MS = 40;
 const READY_TIMEOUT_MS = 300_000;
 const VIEWPORT = { width: 1280, height: 800 };
 const CHROMIUM = findChromium();
-const PASSWORD = 'correct-otter-lamp-42';
 const MODEL_URL = /\/view\/|\/stl\//;
 const SCRIPT_URL = /\.m?js(\?|$)/;
 /** Strings only fflate's inflate carries (its error table). */
@@ -95,84 +89,6 @@ const median = (xs: number[]) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-
-async function ok(res: Response, what: string): Promise<Record<string, unknown>> {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${text}`);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
-/** Registers with the real bot check, verifies by the mailed link, logs in. */
-async function signIn(cusp: CuspProcess, dataDir: string): Promise<string> {
-  const email = 'bench@viewer-bench.test';
-  const ch = await ok(
-    await fetch(`${cusp.baseUrl}/api/botcheck/challenge?purpose=register`),
-    'challenge',
-  );
-  const turnstileToken = await encodeSolution(ch.challenge as Parameters<typeof encodeSolution>[0]);
-  await ok(
-    await fetch(`${cusp.baseUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench Tech',
-        email,
-        companyName: 'Bench Lab',
-        password: PASSWORD,
-        turnstileToken,
-      }),
-    }),
-    'register',
-  );
-  const mail = await waitForMail(
-    () => readOutboxDir(dataDir),
-    (m) => m.raw.includes(`To: ${email}`) && !!verificationToken(m),
-    30_000,
-  );
-  await ok(
-    await fetch(`${cusp.baseUrl}/api/verify-email/${verificationToken(mail)!}`, { method: 'POST' }),
-    'verify',
-  );
-  const login = await ok(
-    await fetch(`${cusp.baseUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }),
-    'login',
-  );
-  return login.token as string;
-}
-
-async function createProject(
-  cusp: CuspProcess,
-  token: string,
-  name: string,
-  models: Model[],
-): Promise<{ viewerPath: string; modelIds: string[] }> {
-  const form = new FormData();
-  form.append(
-    'projectData',
-    JSON.stringify({ name, patientName: 'Bench Patient', laboratoryName: 'Bench Lab' }),
-  );
-  for (const m of models) form.append('models', new Blob([new Uint8Array(m.bytes)]), m.file);
-  const body = await ok(
-    await fetch(`${cusp.baseUrl}/api/projects`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }),
-    `create ${name}`,
-  );
-  const viewerPath = new URL(body.publicLink as string).pathname;
-  const pub = viewerPath.split('/').pop()!;
-  const project = await ok(
-    await fetch(`${cusp.baseUrl}/api/public/projects/${pub}`),
-    'public project',
-  );
-  const ids = (project.models as { id: string }[]).map((m) => m.id);
-  return { viewerPath, modelIds: ids };
-}
 
 /** Raw (still brotli-encoded) size of one view derivative; the first call builds it. */
 function viewBytes(

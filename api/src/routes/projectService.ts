@@ -289,6 +289,8 @@ export async function runCommand(
         { expectedVersion: version },
       );
       await deps.projections.waitFor(r.position, 2000);
+      // This process answers its own writer at once; others follow the checkpoints.
+      deps.answers.invalidateProject(projectId);
       return { events, position: r.position, state };
     } catch (err) {
       if (err instanceof WrongExpectedVersion && attempt === 0) continue;
@@ -319,6 +321,8 @@ export async function deleteProject(
   if (state.status !== 'active') throw new NotFound('Project not found');
   const subject = projectSubject(projectId);
   await deps.keys.destroy(subject);
+  // Prepared answers hold opened fields: they go with the key.
+  deps.answers.invalidateProject(projectId);
   await deps.db.query('DELETE FROM project_links WHERE project_id = $1', [projectId]);
   await deps.blobs.deletePrefix(projectBlobPrefix(projectId));
   await deps.outbox.forget(subject);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { PROJECT_STATUSES, projectSubject } from '../domain/project.js';
 import { countStatuses } from '../domain/projectStatus.js';
 import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
+import { sendPrepared } from '../http/sendPrepared.js';
 import { parseOr400 } from '../http/validate.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -151,13 +152,16 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     };
   });
 
-  app.get('/api/projects/:id', async (request) => {
+  app.get('/api/projects/:id', async (request, reply) => {
     const principal = await requireUser(request, deps);
     const { id } = parseOr400(idParams, request.params);
     await requireProjectAccess(deps, principal, id, { allowAdmin: true });
-    const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: true });
-    if (!project) throw new NotFound('Project not found');
-    return project;
+    const answer = await deps.answers.getOrBuild(`owner:${id}`, async () => {
+      const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: true });
+      return project ? { projectId: id, value: project } : null;
+    });
+    if (!answer) throw new NotFound('Project not found');
+    return sendPrepared(request, reply, answer);
   });
 
   app.put('/api/projects/:id/status', async (request) => {

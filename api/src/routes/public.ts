@@ -4,6 +4,7 @@ import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID } from '../domain/project.js';
 import { NotFound, ValidationError } from '../errors.js';
+import { sendPrepared } from '../http/sendPrepared.js';
 import { parseOr400 } from '../http/validate.js';
 import { loadProjects, projectIdForToken } from './projectService.js';
 import { createProject } from './projectUpload.js';
@@ -46,15 +47,20 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.get(
     '/api/public/projects/:token',
     { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
-    async (request) => {
+    async (request, reply) => {
       const { token } = parseOr400(tokenParams, request.params);
-      const projectId = await projectIdForToken(deps, token);
-      if (!projectId) throw new NotFound('Project not found');
-      const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: true });
-      if (!project) throw new NotFound('Project not found');
-      // The doctor sees the case, not the owner's account id.
-      const { userId, ...rest } = project;
-      return { ...rest, userId: userId === PUBLIC_USER_ID ? PUBLIC_USER_ID : undefined };
+      const answer = await deps.answers.getOrBuild(`public:${token}`, async () => {
+        const projectId = await projectIdForToken(deps, token);
+        if (!projectId) return null;
+        const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: true });
+        if (!project) return null;
+        // The doctor sees the case, not the owner's account id.
+        const { userId, ...rest } = project;
+        const value = { ...rest, userId: userId === PUBLIC_USER_ID ? PUBLIC_USER_ID : undefined };
+        return { projectId, value };
+      });
+      if (!answer) throw new NotFound('Project not found');
+      return sendPrepared(request, reply, answer);
     },
   );
 }

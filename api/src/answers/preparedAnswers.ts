@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+
+/** One answer as it goes on the wire: the JSON text and its entity tag. */
+export interface PreparedAnswer {
+  readonly body: string;
+  readonly etag: string;
+  readonly projectId: string;
+  /** Epoch ms after which the answer may no longer be served (a link's expiry). */
+  readonly validUntil: number | undefined;
+}
+
+export interface BuiltAnswer {
+  projectId: string;
+  value: unknown;
+  validUntil?: number;
+}
+
+/**
+ * A per-process cache of prepared project answers (the doctor's and the owner's), keyed by what
+ * the request names (`public:<token>`, `owner:<projectId>`). Entries are dropped per project when
+ * an event of that project has been applied to the read models (see `answerInvalidation.ts`), on a
+ * local write, and when the project's key is destroyed. Only found projects are kept: a guessed
+ * token never takes a place.
+ *
+ * An answer built while an invalidation of its project happened is served but not kept: it may
+ * have been read before the read model moved.
+ */
+export class PreparedAnswers {
+  private readonly entries = new Map<string, PreparedAnswer>();
+  private readonly keysByProject = new Map<string, Set<string>>();
+  /** Invalidation counter; `invalidatedAt[project]` is its value at that project's last drop. */
+  private generation = 0;
+  private readonly invalidatedAt = new Map<string, number>();
+  /** No build started before this generation may be stored (set by `clear`). */
+  private barrier = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly now: () => number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached answer under `key`, or the one `build` makes (null: not found, not cached).
+   * `build` runs on every miss; concurrent misses of one key each build (cheap, and no request
+   * waits behind another's failure).
+   */
+  async getOrBuild(
+    key: string,
+    build: () => Promise<BuiltAnswer | null>,
+  ): Promise<PreparedAnswer | null> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      if (hit.validUntil === undefined || this.now() < hit.validUntil) {
+        // Most recently used last: the oldest entry is the first one a full map drops.
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        return hit;
+      }
+      this.drop(key);
+    }
+    const started = this.generation;
+    const built = await build();
+    if (!built) return null;
+    const body = JSON.stringify(built.value);
+    const answer: PreparedAnswer = {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      projectId: built.projectId,
+      validUntil: built.validUntil,
+    };
+    const dropped = this.invalidatedAt.get(built.projectId) ?? 0;
+    if (started >= dropped && started >= this.barrier) this.store(key, answer);
+    return answer;
+  }
+
+  /** Drops every answer of this project (an event of it was applied, or its key destroyed). */
+  invalidateProject(projectId: string): void {
+    this.invalidatedAt.set(projectId, ++this.generation);
+    const keys = this.keysByProject.get(projectId);
+    if (keys) for (const key of [...keys]) this.drop(key);
+    // The marks only matter to builds in flight: past a bound, one barrier replaces them all.
+    if (this.invalidatedAt.size > this.maxEntries * 4) {
+      this.invalidatedAt.clear();
+      this.barrier = this.generation;
+    }
+  }
+
+  /** Drops everything (the read models were rebuilt, or the tail lost its place). */
+  clear(): void {
+    this.barrier = ++this.generation;
+    this.entries.clear();
+    this.keysByProject.clear();
+    this.invalidatedAt.clear();
+  }
+
+  private store(key: string, answer: PreparedAnswer): void {
+    this.drop(key);
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, answer);
+    let keys = this.keysByProject.get(answer.projectId);
+    if (!keys) this.keysByProject.set(answer.projectId, (keys = new Set()));
+    keys.add(key);
+  }
+
+  private drop(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    const keys = this.keysByProject.get(old.projectId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByProject.delete(old.projectId);
+  }
+}

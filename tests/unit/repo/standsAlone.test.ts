@@ -1,0 +1,34 @@
+/**
+ * A clone with nothing beside it must pass its own tests: no code, script or config reads the
+ * research folder that sat next to the repository while it was written.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dcmFixtures, fixturesDir, meshFixtures, repoRoot } from '../../support/fixturePaths';
+
+const CODE = /\.(ts|tsx|js|mjs|cjs|json|sh|yml|yaml)$|^\.ci\/run$/;
+
+function trackedFiles(): string[] {
+  const out = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' });
+  return out.split('\0').filter((f) => f.length > 0);
+}
+
+describe('the repository stands alone', () => {
+  it('no tracked code, script or config refers to ../shared', () => {
+    const offenders = trackedFiles()
+      .filter((f) => CODE.test(f) && !f.startsWith('tests/fixtures/'))
+      .filter((f) => /\.\.\/(\.\.\/)*shared\b/.test(readFileSync(join(repoRoot, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the fixtures carry their provenance and licence notices', () => {
+    for (const dir of [meshFixtures, dcmFixtures]) {
+      expect(readFileSync(join(dir, 'PROVENANCE.md'), 'utf8').length).toBeGreaterThan(200);
+    }
+    const licences = readFileSync(join(fixturesDir, 'LICENSES.md'), 'utf8');
+    expect(licences).toMatch(/MIT License/i);
+    expect(licences).toMatch(/Boost Software License/i);
+  });
+});

@@ -387,6 +387,23 @@ test.describe('review conversation', () => {
         expect(quick.y + quick.height).toBeLessThanOrEqual(barBox.y + 1);
         expect(barBox.y + barBox.height).toBeLessThanOrEqual(phone.height);
         await page.screenshot({ path: shot('review-doctor-resolved-phone.png') });
+
+        // Markup in a comment is shown as text, never run or drawn.
+        const markup = '<img src=x onerror="window.__xss=1"><b>bold</b>';
+        const token = c.linkPath.split('/').pop()!;
+        const r = await fetch(`${cusp.baseURL}/api/public/projects/${token}/comments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ authorName: '<i>Dr</i>', body: markup }),
+        });
+        expect(r.status).toBe(201);
+        await page.reload();
+        await viewerReady(page);
+        await sheet.getByRole('button', { name: /Comments/ }).click();
+        await expect(sheet.getByText(markup)).toBeVisible({ timeout: 30_000 });
+        await expect(sheet.getByText('<i>Dr</i>')).toBeVisible();
+        await expect(sheet.locator('img, b, i')).toHaveCount(0);
+        expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
       } finally {
         await ctx.close();
       }

@@ -359,12 +359,19 @@ describe.each(testDrivers())('review conversation API (%s)', (driver) => {
       payload: JSON.stringify({ status: 'pending_review' }),
     });
     expect(back.statusCode).toBe(200);
-    await post(`/api/public/projects/${q.publicToken}/approve`, {});
+    const approved = await post(`/api/public/projects/${q.publicToken}/approve`, {
+      authorName: 'Dr C',
+    });
+    expect(approved.statusCode).toBe(200);
+    const approvedBy = (await events(q.id)).find((e) => e.type === 'ProjectApproved')!.data
+      .approvedBy as string;
+    expect(approvedBy).toMatch(/^v1:/);
     const late = await post(url, { authorName: 'Dr C', body: 'one more thing' });
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('already_approved');
-    const kinds = (await publicThread(q.publicToken)).map((c) => c.kind);
-    expect(kinds).toEqual(['comment', 'status', 'status', 'approval']);
+    const lines = await publicThread(q.publicToken);
+    expect(lines.map((c) => c.kind)).toEqual(['comment', 'status', 'status', 'approval']);
+    expect(lines[3]!.author).toEqual({ role: 'doctor', name: 'Dr C' });
 
     const history = await t.app.inject({
       method: 'GET',
@@ -375,7 +382,11 @@ describe.each(testDrivers())('review conversation API (%s)', (driver) => {
       (i) => `${i.action}:${i.actorKind}`,
     );
     expect(actions).toEqual(
-      expect.arrayContaining(['CommentAdded:link', 'ChangesRequested:link', 'ProjectApproved:link']),
+      expect.arrayContaining([
+        'CommentAdded:link',
+        'ChangesRequested:link',
+        'ProjectApproved:link',
+      ]),
     );
   });
 

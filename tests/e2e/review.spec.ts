@@ -236,8 +236,15 @@ test.describe('review conversation', () => {
       await expect(modal.getByTestId('thread-comment')).toContainText('Pin 1');
       await expect(modal.getByTestId('thread-comment')).toContainText(`${DOCTOR.name} (Doctor)`);
       await expect(modal.getByTestId('thread-comment')).toContainText(DOCTOR.email);
+      // A first answer from the dashboard's modal.
+      await modal.getByLabel(`Reply to ${DOCTOR.name}`).fill('Thanks, looking at it now.');
+      await modal.getByRole('button', { name: 'Reply', exact: true }).click();
+      await expect(tp.getByText('Reply sent')).toBeVisible({ timeout: 30_000 });
+      await expect(modal.getByTestId('thread-reply')).toContainText('Thanks, looking at it now.');
+      await expect(modal.getByTestId('thread-reply')).toContainText('Tess Review (Technician)');
       await tp.screenshot({ path: shot('review-comments-modal.png') });
-      await tp.keyboard.press('Escape');
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await expect(modal).toHaveCount(0);
 
       // The owner's viewer: the pin at the same place on the screen.
       await card.getByRole('link', { name: 'View' }).click();
@@ -260,20 +267,24 @@ test.describe('review conversation', () => {
         .fill('Margin extended distally, please check.');
       await own.getByRole('button', { name: 'Send reply' }).click();
       await expect(tp.getByText('Reply sent')).toBeVisible({ timeout: 30_000 });
-      await expect(own.getByTestId('thread-reply')).toContainText('Tess Review');
+      await expect(own.getByTestId('thread-reply')).toHaveCount(2);
+      await expect(own.getByTestId('thread-reply').last()).toContainText('Tess Review');
 
       // The doctor reloads and reads it; the mail reached the SMTP peer.
       await page.reload();
       await viewerReady(page);
-      await expect(thread.getByTestId('thread-reply')).toContainText(
-        'Margin extended distally, please check.',
-        { timeout: 30_000 },
-      );
+      await expect(
+        thread.getByTestId('thread-reply').filter({ hasText: 'Margin extended distally' }),
+      ).toBeVisible({ timeout: 30_000 });
+      await expect(
+        thread.getByTestId('thread-reply').filter({ hasText: 'Thanks, looking at it now.' }),
+      ).toBeVisible();
       await expect(thread.getByText('Commenting as')).toContainText(DOCTOR.name);
       await expect
         .poll(() => mailsTo(smtp, DOCTOR.email).length, { timeout: 30_000 })
         .toBeGreaterThan(0);
-      const mail = mailsTo(smtp, DOCTOR.email)[0]!;
+      await expect.poll(() => mailsTo(smtp, DOCTOR.email).length, { timeout: 30_000 }).toBe(2);
+      const mail = mailsTo(smtp, DOCTOR.email).find((m) => m.decoded.includes('Margin extended'))!;
       expect(/^Subject: (.*)$/m.exec(mail.decoded)?.[1]?.trim()).toBe(
         'The lab answered your comment on Cusp',
       );

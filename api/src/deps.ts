@@ -10,17 +10,10 @@ import type { Mailer } from './mail/mailer.js';
 import type { ViewBuilder } from './mesh/viewWorkerPool.js';
 import type { Outbox } from './mail/outbox.js';
 import type { Db } from './db/db.js';
-import type { EventStore, Position } from './store/eventStore.js';
+import type { EventStore } from './store/eventStore.js';
+import type { ProjectionsHandle } from './store/projectionsHandle.js';
 
-/** What the projection runner offers the API. */
-export interface ProjectionsHandle {
-  /** Resolves once every projection has applied `position` (read-your-writes); false on timeout. */
-  waitFor(position: Position, timeoutMs?: number): Promise<boolean>;
-  /** Events each projection is behind the head of the store. */
-  lag(): Promise<Record<string, number>>;
-  /** The newest position every projection has applied, in any process. */
-  appliedPosition(): Promise<Position | undefined>;
-}
+export type { ProjectionsHandle };
 
 /** The adapters every route factory receives; built once by `createDeps` (compose.ts). */
 export interface AppDeps {

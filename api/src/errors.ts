@@ -1,7 +1,8 @@
 /**
  * The one error family of the API. Each error carries an HTTP status and a stable
  * machine-readable `code`; the message is the human text (the spec's wording where it names one).
- * The Fastify error handler in app.ts is the only place these become HTTP answers.
+ * The error handler (`http/errorHandler.ts`) is the only place these become HTTP answers; it
+ * maps the domain's rule errors to them first (`http/domainErrors.ts`).
  */
 export class AppError extends Error {
   constructor(

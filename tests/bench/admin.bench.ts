@@ -24,7 +24,7 @@ import {
   STATS_SQL,
   USERS_SQL,
 } from '../../api/src/routes/adminService.js';
-import { hashPublicToken, newPublicToken } from '../../api/src/routes/projectService.js';
+import { hashPublicToken, newPublicToken } from '../../api/src/links/projectLinks.js';
 import { filterByDays, searchRows, sortRows } from '../../web/src/ui/dataTableModel.js';
 import { bearer, seedUser } from '../support/adminSeed.js';
 import { startTestApp } from '../support/app.js';

@@ -14,7 +14,8 @@ import {
   type ProjectStatus,
 } from '../../api/src/domain/project.js';
 import { userSubject, type Role } from '../../api/src/domain/user.js';
-import { ensurePublicToken, runCommand } from '../../api/src/routes/projectService.js';
+import { runProjectCommand } from '../../api/src/commands/projectCommand.js';
+import { ensurePublicToken } from '../../api/src/links/projectLinks.js';
 
 export interface SeededUser {
   id: string;
@@ -118,10 +119,10 @@ export async function seedProject(
     seal('patientName', patientName),
     seal('laboratoryName', laboratoryName),
   ]);
-  await runCommand(
+  await runProjectCommand(
     deps,
     id,
-    () => ({
+    {
       type: 'CreateProject',
       data: {
         projectId: id,
@@ -134,7 +135,7 @@ export async function seedProject(
         models,
         createdAt: (opts.createdAt ?? deps.now()).toISOString(),
       },
-    }),
+    },
     { actor },
   );
   const publicToken = await ensurePublicToken(deps, id);
@@ -159,13 +160,13 @@ export async function setStatus(
   status: ProjectStatus,
   actor: string,
 ): Promise<void> {
-  await runCommand(
+  await runProjectCommand(
     deps,
     projectId,
-    () => ({
+    {
       type: 'ChangeProjectStatus',
       data: { projectId, status, now: deps.now().toISOString() },
-    }),
+    },
     { actor },
   );
 }

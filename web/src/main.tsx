@@ -10,8 +10,6 @@ import './styles/base.css';
 import './styles/components.css';
 import './styles/layout.css';
 import './styles/pages.css';
-import './styles/landing.css';
-import './styles/legal.css';
 
 useSessionStore.getState().init();
 const router = createAppRouter();

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ProjectionsHandle } from '../deps.js';
+import { projectIdOfStream } from '../domain/project.js';
 import type { EventStore, Position } from '../store/eventStore.js';
 import type { PreparedAnswers } from './preparedAnswers.js';
 
@@ -11,8 +12,6 @@ export interface AnswerInvalidationOptions {
   /** How often the checkpoints are read: the bound on how stale another process's write is. */
   intervalMs: number;
 }
-
-const PROJECT_STREAM = /^project-(.+)$/;
 
 /**
  * Drops prepared answers of every project with an event the read models have applied, in any
@@ -48,7 +47,7 @@ export function startAnswerInvalidation(opts: AnswerInvalidationOptions): () => 
       if (page.events.length === 0) break;
       for (const e of page.events) {
         if (store.comparePositions(e.position, applied) > 0) return;
-        const project = PROJECT_STREAM.exec(e.stream)?.[1];
+        const project = projectIdOfStream(e.stream);
         if (project) answers.invalidateProject(project);
         seen = e.position;
       }

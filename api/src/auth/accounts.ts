@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { KeyRing } from '../crypto/keyRing.js';
 import type { Db } from '../db/db.js';
-import type { ProjectionsHandle } from '../deps.js';
+import { handleCommand, loadAggregate } from '../commands/handleCommand.js';
 import {
   type ActiveUser,
   type Role,
@@ -11,17 +11,16 @@ import {
   type UserEvent,
   type UserState,
   UserRuleError,
-  decide,
-  evolve,
-  foldUser,
+  userDecider,
   userStream,
   userSubject,
 } from '../domain/user.js';
-import { AppError, Conflict, Gone, TooManyRequests, Unauthorized } from '../errors.js';
+import { AppError, Gone, TooManyRequests, Unauthorized } from '../errors.js';
 import type { MailMessage } from '../mail/mailer.js';
 import type { Outbox } from '../mail/outbox.js';
 import { alreadyRegisteredMail, verificationMail, welcomeMail } from '../mail/templates.js';
-import { type EventStore, type Position, WrongExpectedVersion } from '../store/eventStore.js';
+import type { EventStore, Position } from '../store/eventStore.js';
+import type { ProjectionsHandle } from '../store/projectionsHandle.js';
 import { type BotCheck, botCheckError } from '../botcheck/botCheck.js';
 import { DbRateLimiter } from './dbRateLimit.js';
 import { canonicalEmail } from './email.js';
@@ -154,16 +153,14 @@ export class Accounts {
     return this.o.config.ADMIN_EMAILS.includes(canonical);
   }
 
-  async loadUser(userId: string): Promise<{ state: UserState; version: bigint | 'no_stream' }> {
-    const events = await this.o.store.readStream(userStream(userId));
-    const state = foldUser(events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
-    const last = events[events.length - 1];
-    return { state, version: last ? last.revision : 'no_stream' };
+  loadUser(userId: string): Promise<{ state: UserState; version: bigint | 'no_stream' }> {
+    return loadAggregate(this.o, userStream(userId), userDecider);
   }
 
   /**
-   * Runs a command against the user's stream with optimistic concurrency: one retry on a
-   * concurrent write, then 409 (architecture §4). Returns the position to wait for, if any.
+   * Runs a command on the user's stream through the command handler (one retry on a concurrent
+   * write). The read models are not awaited here: callers that answer from them `settle` the
+   * returned position. The new state comes back with it.
    */
   async execute(
     userId: string,
@@ -171,35 +168,18 @@ export class Accounts {
     actor: string,
     ctx?: Partial<RequestContext>,
   ): Promise<{ state: UserState; position: Position | undefined }> {
-    for (let attempt = 0; ; attempt++) {
-      const { state, version } = await this.loadUser(userId);
-      const events = decide(command, state);
-      if (events.length === 0) return { state, position: undefined };
-      const at = this.o.now().toISOString();
-      try {
-        const r = await this.o.store.append(
-          userStream(userId),
-          events.map((e) => ({
-            id: randomUUID(),
-            type: e.type,
-            data: e.data,
-            metadata: {
-              actor: actorOf(e, actor),
-              at,
-              ...(ctx?.requestId ? { requestId: ctx.requestId } : {}),
-            },
-          })),
-          { expectedVersion: version },
-        );
-        return { state: events.reduce(evolve, state), position: r.position };
-      } catch (err) {
-        if (err instanceof WrongExpectedVersion) {
-          if (attempt === 0) continue;
-          throw new Conflict('The account was changed at the same time; please retry', 'conflict');
-        }
-        throw err;
-      }
-    }
+    const r = await handleCommand(
+      { ...this.o, newId: randomUUID },
+      {
+        stream: userStream(userId),
+        decider: userDecider,
+        command,
+        context: { actor, ...(ctx?.requestId ? { requestId: ctx.requestId } : {}) },
+        actorOf,
+        awaitProjections: false,
+      },
+    );
+    return { state: r.newState, position: r.position };
   }
 
   private async settle(position: Position | undefined): Promise<void> {

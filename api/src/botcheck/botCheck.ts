@@ -1,8 +1,8 @@
+import type { BotCheckPurpose } from '../contract/botCheck.js';
 import { AppError, ValidationError } from '../errors.js';
 
 /** What a bot check protects; bound into the challenge so a login payload cannot open an upload. */
-export const BOT_CHECK_PURPOSES = ['login', 'register', 'public-upload', 'password-reset'] as const;
-export type BotCheckPurpose = (typeof BOT_CHECK_PURPOSES)[number];
+export { BOT_CHECK_PURPOSES, type BotCheckPurpose } from '../contract/botCheck.js';
 
 export type BotCheckFailure =
   'missing' | 'malformed' | 'invalid' | 'expired' | 'replayed' | 'wrong_purpose' | 'unavailable';

@@ -151,6 +151,9 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
 ];
 
 export const projectStream = (projectId: string): string => `project-${projectId}`;
+/** The project a stream belongs to, or undefined for another aggregate's stream. */
+export const projectIdOfStream = (stream: string): string | undefined =>
+  stream.startsWith('project-') ? stream.slice('project-'.length) : undefined;
 /** KeyRing subject of a project's data key. */
 export const projectSubject = (projectId: string): string => `project-${projectId}`;
 
@@ -280,7 +283,7 @@ export type ProjectCommand =
   | ApproveProject
   | CommentCommand;
 
-/** A rule of the aggregate was broken; routes map `code` to an HTTP answer. */
+/** A rule of the aggregate was broken; `http/domainErrors.ts` maps `code` to an HTTP answer. */
 export class ProjectRuleError extends Error {
   constructor(
     readonly code:

@@ -184,7 +184,7 @@ export type UserCommand =
 export type UserRuleCode =
   'user_exists' | 'user_not_found' | 'email_already_verified' | 'invalid_role';
 
-/** A command broke a rule of the aggregate; routes map `code` to an HTTP answer. */
+/** A command broke a rule of the aggregate; `http/domainErrors.ts` maps `code` to an HTTP answer. */
 export class UserRuleError extends Error {
   constructor(
     readonly code: UserRuleCode,

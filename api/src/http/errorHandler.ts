@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/db.js';
 import { AppError, ServiceUnavailable, TooManyRequests } from '../errors.js';
+import { httpErrorOf } from './domainErrors.js';
 
 /** How long a client should wait before retrying a 503 (the database or the server is busy). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -47,6 +48,7 @@ export function errorHandler(
     request.log.warn({ err }, 'database unavailable');
     err = new ServiceUnavailable(UNAVAILABLE_MESSAGE, 'unavailable');
   }
+  err = httpErrorOf(err) as FastifyError | Error;
   if (err instanceof AppError) {
     if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err.status === 503) {

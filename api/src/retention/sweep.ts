@@ -1,5 +1,4 @@
 import type { AppDeps } from '../deps.js';
-import { NotFound } from '../errors.js';
 import {
   PUBLIC_USER_ID,
   foldProject,
@@ -7,7 +6,7 @@ import {
   type ProjectCreated,
   type ProjectEvent,
 } from '../domain/project.js';
-import { deleteProject } from '../routes/projectService.js';
+import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
 
 /** Anonymous (quick upload) projects are deleted this long after creation (spec §1, §9). */
 export const PUBLIC_PROJECT_RETENTION_DAYS = 365;
@@ -96,7 +95,7 @@ export async function sweepExpiredPublicProjects(
       await deleteProject(deps, projectId, 'retention', { actor: 'system' });
       report.deleted.push(projectId);
     } catch (err) {
-      if (err instanceof NotFound) {
+      if (isProjectGone(err)) {
         report.skipped.push(projectId);
       } else {
         report.failed.push(projectId);

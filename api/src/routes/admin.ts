@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminRead, requireAdmin } from '../auth/guard.js';
 import type { AppDeps } from '../deps.js';
-import { UserRuleError } from '../domain/user.js';
+import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
+import { deleteUserCascade } from '../commands/deleteUser.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
 import {
@@ -11,11 +12,10 @@ import {
   adminStats,
   adminUser,
   adminUsers,
-  projectIdsOfUser,
   unknownProjectIds,
 } from './adminService.js';
 import { auditRoutes } from './audit.js';
-import { deleteProject, loadProjects } from './projectService.js';
+import { loadProjects } from './projectService.js';
 
 /** Security §3(d): a bulk delete carries at most this many ids. */
 export const BULK_DELETE_MAX = 500;
@@ -77,25 +77,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     if (id === admin.userId) {
       throw new ValidationError('You cannot delete your own account', 'cannot_delete_self');
     }
-    const { state } = await deps.accounts.loadUser(id);
-    if (state.status !== 'active') throw new NotFound('User not found');
-    const ctx = ctxOf(request, admin.userId);
-    // Cascade: every project is crypto-shredded first, then the account and its key.
-    for (const projectId of await projectIdsOfUser(deps, id)) {
-      try {
-        await deleteProject(deps, projectId, 'user_deleted', ctx);
-      } catch (err) {
-        if (!(err instanceof NotFound)) throw err;
-      }
-    }
-    try {
-      await deps.accounts.deleteUser(id, ctx.actor, { requestId: request.id });
-    } catch (err) {
-      if (err instanceof UserRuleError && err.code === 'user_not_found') {
-        throw new NotFound('User not found');
-      }
-      throw err;
-    }
+    await deleteUserCascade(deps, id, ctxOf(request, admin.userId));
     deps.log.info({ userId: id, adminId: admin.userId }, 'admin deleted user');
     return reply.code(204).send();
   });
@@ -136,7 +118,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         deleted++;
       } catch (err) {
         // Deleted by someone else since the check: the goal is reached all the same.
-        if (!(err instanceof NotFound)) throw err;
+        if (!isProjectGone(err)) throw err;
       }
     }
     return { deleted };

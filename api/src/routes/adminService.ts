@@ -251,15 +251,6 @@ export async function adminPublicProjects(deps: AppDeps): Promise<AdminProject[]
   );
 }
 
-/** Ids of the live projects of a user, per the projects read model. */
-export async function projectIdsOfUser(deps: AppDeps, userId: string): Promise<string[]> {
-  const r = await deps.db.query<{ id: string }>(
-    'SELECT id::text AS id FROM projects WHERE user_id = $1 ORDER BY created_at, id',
-    [userId],
-  );
-  return r.rows.map((x) => x.id);
-}
-
 /** Of `ids`, those that name no live project (malformed ones included). */
 export async function unknownProjectIds(deps: AppDeps, ids: readonly string[]): Promise<string[]> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

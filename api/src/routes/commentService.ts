@@ -4,15 +4,16 @@ import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import type { AuthorRole, CommentAnchor, CommentCommand } from '../domain/comments.js';
 import { projectSubject, type ProjectState } from '../domain/project.js';
-import { AppError, Conflict, NotFound, ValidationError } from '../errors.js';
+import { NotFound, ValidationError } from '../errors.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { listThread } from '../../../projections/src/thread/index.js';
-import type { ThreadEntryDto } from './commentTypes.js';
+import type { ThreadEntry as ThreadEntryDto } from '../contract/comments.js';
 
-export type { ThreadEntryDto } from './commentTypes.js';
-import { ALREADY_APPROVED } from './review.js';
-import { publicLinkFor, publicTokenOf, runCommand, type CommandContext } from './projectService.js';
+export type { ThreadEntry as ThreadEntryDto } from '../contract/comments.js';
+import type { CommandContext } from '../commands/handleCommand.js';
+import { runProjectCommand } from '../commands/projectCommand.js';
+import { publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 
@@ -70,13 +71,6 @@ export function optionalEmail(raw: string | undefined): string | undefined {
   return email;
 }
 
-function approvedToConflict(err: unknown): never {
-  if (err instanceof AppError && err.code === 'already_approved') {
-    throw new Conflict(ALREADY_APPROVED, 'already_approved');
-  }
-  throw err;
-}
-
 /** Seals the personal fields, runs AddComment or RequestChanges, and answers the new line. */
 export async function addComment(
   deps: AppDeps,
@@ -93,7 +87,7 @@ export async function addComment(
   ]);
   const commentId = randomUUID();
   const now = deps.now().toISOString();
-  const { state } = await runCommand(
+  const { state } = await runProjectCommand(
     deps,
     projectId,
     () =>
@@ -110,7 +104,7 @@ export async function addComment(
         },
       }) satisfies CommentCommand,
     ctx,
-  ).catch(approvedToConflict);
+  );
   const thread = await loadThread(deps, projectId, { withEmails: input.role === 'technician' });
   const comment = thread.find((t) => t.id === commentId);
   if (!comment) throw new Error('comment not projected');
@@ -126,7 +120,7 @@ export async function setResolved(
   by: AuthorRole,
   ctx: CommandContext,
 ): Promise<ThreadEntryDto> {
-  await runCommand(
+  await runProjectCommand(
     deps,
     projectId,
     () => ({

@@ -10,7 +10,7 @@ import {
   requestChangesBody,
   technicianCommentBody,
   tokenCommentParams,
-} from './commentInput.js';
+} from '../contract/comments.js';
 import {
   addComment,
   loadThread,

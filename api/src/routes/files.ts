@@ -9,7 +9,7 @@ import { FILE_CSP } from '../http/securityHeaders.js';
 import { parseOr400 } from '../http/validate.js';
 import { openWith } from '../crypto/keyRing.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
-import { projectIdForToken } from './projectService.js';
+import { projectIdForToken } from '../links/projectLinks.js';
 import { uuidParam } from './projectInput.js';
 
 const FILENAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(stl|ply)$/;

@@ -7,6 +7,7 @@ import { dcmRoutes } from './dcm.js';
 import { filesRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { materialsRoutes } from './materials.js';
+import { openApiRoutes } from './openapi.js';
 import { projectsRoutes } from './projects.js';
 import { publicRoutes } from './public.js';
 import { reviewRoutes } from './review.js';
@@ -28,4 +29,5 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await reviewRoutes(app, deps);
   await commentRoutes(app, deps);
   await viewsRoutes(app, deps);
+  await openApiRoutes(app, deps);
 }

@@ -3,20 +3,23 @@ import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { projectBlobKey } from '../blobs/blobStore.js';
 import { putEncrypted } from '../blobs/encrypted.js';
-import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { MeshIngestStream, MeshRejected } from '../blobs/meshIngest.js';
 import { KeyShredded } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import {
-  decide,
+  createProject as createProjectCommand,
+  existingProject,
+  IDEMPOTENCY_KEY_USED,
+  removeFiles,
+  type CreateAnswer,
+  type StoredFile,
+} from '../commands/createProject.js';
+import {
   MATERIAL_KEYS,
   materialAllowed,
-  projectStream,
   projectSubject,
-  ProjectRuleError,
   type MaterialKey,
   type ModelRecord,
-  type ProjectEvent,
 } from '../domain/project.js';
 import {
   AppError,
@@ -26,7 +29,6 @@ import {
   ValidationError,
 } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
-import { WrongExpectedVersion } from '../store/eventStore.js';
 import {
   cleanProjectFields,
   displayFileName,
@@ -38,13 +40,6 @@ import {
   type ProjectFields,
   type UploadExtension,
 } from './projectInput.js';
-import {
-  ensurePublicToken,
-  loadState,
-  metadata,
-  publicLinkFor,
-  ruleToHttp,
-} from './projectService.js';
 
 export interface UploadMode {
   /** 'public' for the anonymous quick upload. */
@@ -55,11 +50,6 @@ export interface UploadMode {
   maxFileBytes: number;
   /** Checks the rest of projectData before any file is stored (public: bot check + terms). */
   admit?: (data: Record<string, unknown>) => Promise<void>;
-}
-
-export interface CreateAnswer {
-  status: 200 | 201;
-  body: { projectId: string; publicLink: string };
 }
 
 const NO_FILES = {
@@ -84,15 +74,6 @@ function projectIdFor(scope: string, key: string): string {
 
 const sizeLimitMessage = (name: string, max: number) =>
   `${name} exceeds ${Math.round(max / (1024 * 1024))}MB limit`;
-
-interface StoredFile {
-  modelId: string;
-  blobKey: string;
-  originalName: string;
-  format: 'stl' | 'ply';
-  size: number;
-  triangles: number;
-}
 
 /** Drains what is left of a multipart body so the connection can answer. */
 async function drain(parts: AsyncIterableIterator<Multipart>): Promise<void> {
@@ -157,7 +138,7 @@ export async function createProject(
   });
 
   if (rawKey) {
-    const earlier = await existingAnswer(deps, projectId);
+    const earlier = await existingProject(deps, projectId);
     if (earlier) {
       await drain(parts);
       return earlier;
@@ -233,91 +214,23 @@ export async function createProject(
       models,
       createdAt: deps.now().toISOString(),
     };
-    const token = await ensurePublicToken(deps, projectId);
-
-    faultPoint(deps, 'after-blob-fsync');
-
-    const { state } = await loadState(deps, projectId);
-    try {
-      const events: ProjectEvent[] = decide({ type: 'CreateProject', data }, state);
-      const meta = metadata(deps, {
+    return await createProjectCommand(deps, {
+      data,
+      files: stored,
+      kind: mode.kind,
+      context: {
         actor: mode.actor,
         requestId: request.id,
         ...(rawKey ? { idempotencyKey: rawKey } : {}),
-      });
-      const r = await deps.store.append(
-        projectStream(projectId),
-        events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: meta })),
-        { expectedVersion: 'no_stream' },
-      );
-      faultPoint(deps, 'after-append');
-      await deps.projections.waitFor(r.position, 2000);
-    } catch (err) {
-      // A concurrent retry with the same key won: its project is the answer.
-      const lost =
-        err instanceof WrongExpectedVersion ||
-        (err instanceof ProjectRuleError && err.code === 'project_exists');
-      if (lost && rawKey) {
-        await removeBlobs(deps, stored);
-        const earlier = await existingAnswer(deps, projectId);
-        if (earlier) return earlier;
-      }
-      ruleToHttp(err);
-    }
-    deps.log.info({ projectId, files: stored.length, kind: mode.kind }, 'project created');
-    if (deps.config.VIEW_PREBUILD) void prebuildViews(deps, subject, stored);
-    return { status: 201, body: { projectId, publicLink: publicLinkFor(deps, token) } };
+      },
+    });
   } catch (err) {
-    if (written) await removeBlobs(deps, stored);
+    if (written) await removeFiles(deps, stored);
     await drain(parts).catch(() => {});
     if (err instanceof KeyShredded) {
-      throw new Conflict(
-        'This Idempotency-Key belongs to a deleted project',
-        'IDEMPOTENCY_KEY_USED',
-      );
+      throw new Conflict(IDEMPOTENCY_KEY_USED, 'IDEMPOTENCY_KEY_USED');
     }
     throw err;
-  }
-}
-
-async function existingAnswer(deps: AppDeps, projectId: string): Promise<CreateAnswer | null> {
-  const { state } = await loadState(deps, projectId);
-  if (state.status === 'empty') return null;
-  if (state.status === 'deleted') {
-    throw new Conflict('This Idempotency-Key belongs to a deleted project', 'IDEMPOTENCY_KEY_USED');
-  }
-  const token = await ensurePublicToken(deps, projectId);
-  const head = await deps.store.readStream(projectStream(projectId));
-  const last = head[head.length - 1];
-  if (last) await deps.projections.waitFor(last.position, 2000);
-  return { status: 200, body: { projectId, publicLink: publicLinkFor(deps, token) } };
-}
-
-/**
- * Builds each model's compact view derivative after the answer is sent, one model at a time, so
- * the upload neither waits for it nor holds several large meshes at once. A doctor who opens the
- * link first gets it built on demand; `ensureViewDerivative` builds each one only once.
- */
-async function prebuildViews(deps: AppDeps, subject: string, stored: StoredFile[]): Promise<void> {
-  try {
-    const dataKey = await deps.keys.keyFor(subject);
-    for (const f of stored) await ensureViewDerivative(deps, f.blobKey, dataKey);
-  } catch (err) {
-    deps.log.warn({ err, subject }, 'view derivative not prebuilt; it is built on first view');
-  }
-}
-
-async function removeBlobs(deps: AppDeps, stored: StoredFile[]): Promise<void> {
-  for (const f of stored) await deps.blobs.delete(f.blobKey).catch(() => {});
-}
-
-/**
- * Test hook of security.md F3/F4: `FAULT_AT=<name>` (parsed by config.ts, refused in production)
- * kills the process at that point.
- */
-function faultPoint(deps: AppDeps, name: NonNullable<AppDeps['config']['FAULT_AT']>): void {
-  if (deps.config.NODE_ENV !== 'production' && deps.config.FAULT_AT === name) {
-    process.kill(process.pid, 'SIGKILL');
   }
 }
 

@@ -12,13 +12,10 @@ import type { MailMessage } from '../mail/mailer.js';
 import type { UserStatsRow } from '../../../projections/src/userStats/index.js';
 import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
-import {
-  deleteProject,
-  ensurePublicToken,
-  loadProjects,
-  publicLinkFor,
-  runCommand,
-} from './projectService.js';
+import { deleteProject } from '../commands/deleteProject.js';
+import { runProjectCommand } from '../commands/projectCommand.js';
+import { ensurePublicToken, publicLinkFor } from '../links/projectLinks.js';
+import { loadProjects } from './projectService.js';
 import { createProject } from './projectUpload.js';
 
 const idParams = z.object({ id: uuidParam }).strict();
@@ -170,13 +167,13 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
     requireJson(request);
     const { status } = parseOr400(statusBody, request.body);
-    await runCommand(
+    await runProjectCommand(
       deps,
       id,
-      () => ({
+      {
         type: 'ChangeProjectStatus',
         data: { projectId: id, status, now: deps.now().toISOString() },
-      }),
+      },
       { actor: actorFor(principal, ownerId), requestId: request.id },
     );
     return { id, status };
@@ -215,13 +212,13 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       message: doctorMail(to, project.name, publicLinkFor(deps, token), owner),
     });
     const sealed = await deps.keys.seal(subject, 'doctorEmail', to);
-    await runCommand(
+    await runProjectCommand(
       deps,
       id,
-      () => ({
+      {
         type: 'SendProjectToDoctor',
         data: { projectId: id, doctorEmail: sealed, mailId, now: deps.now().toISOString() },
-      }),
+      },
       { actor: actorFor(principal, ownerId), requestId: request.id },
     );
     return { success: true, message: `Email sent successfully to ${to}` };
@@ -231,13 +228,13 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const principal = await requireUser(request, deps);
     const { id, feedbackId } = parseOr400(feedbackParams, request.params);
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-    await runCommand(
+    await runProjectCommand(
       deps,
       id,
-      () => ({
+      {
         type: 'MarkFeedbackRead',
         data: { projectId: id, feedbackId, now: deps.now().toISOString() },
-      }),
+      },
       { actor: actorFor(principal, ownerId), requestId: request.id },
     );
     return reply.code(204).send();

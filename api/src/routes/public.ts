@@ -6,7 +6,8 @@ import { PUBLIC_USER_ID } from '../domain/project.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { sendPrepared } from '../http/sendPrepared.js';
 import { parseOr400 } from '../http/validate.js';
-import { loadProjects, projectIdForToken } from './projectService.js';
+import { projectIdForToken } from '../links/projectLinks.js';
+import { loadProjects } from './projectService.js';
 import { createProject } from './projectUpload.js';
 
 export const TERMS_MESSAGE = 'Please agree to the terms and conditions';

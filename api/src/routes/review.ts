@@ -9,24 +9,20 @@ import {
   type ProjectState,
 } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
-import { AppError, Conflict, NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
+import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
 import { freeText, parseOr400 } from '../http/validate.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
-import {
-  loadProjects,
-  projectIdForToken,
-  publicLinkFor,
-  publicTokenOf,
-  runCommand,
-} from './projectService.js';
+import { runProjectCommand } from '../commands/projectCommand.js';
+import { projectIdForToken, publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
+import { loadProjects } from './projectService.js';
+import { approveBody } from '../contract/review.js';
 
 /** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
 export const FEEDBACK_MAX_CHARS = 5000;
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
-export const ALREADY_APPROVED = 'Project is already approved';
 
 const tokenParams = z.object({ token: z.string().max(200) }).strict();
 const idParams = z.object({ id: uuidParam }).strict();
@@ -35,12 +31,6 @@ const feedbackField = z
   .max(FEEDBACK_MAX_CHARS * 2)
   .pipe(freeText({ multiline: true }));
 /** The doctor's name as given in the viewer (optional: older clients approve without one). */
-const approverName = z
-  .string()
-  .max(200)
-  .pipe(freeText())
-  .pipe(z.string().max(100, 'Name must be at most 100 characters'));
-const approveBody = z.object({ authorName: approverName.optional() });
 const feedbackBody = z.object({
   message: feedbackField.optional(),
   feedback: feedbackField.optional(),
@@ -196,13 +186,10 @@ async function giveFeedback(
   const feedbackId = randomUUID();
   const sealed = await deps.keys.seal(projectSubject(projectId), 'message', message);
   const now = deps.now().toISOString();
-  const { state } = await runCommand(
+  const { state } = await runProjectCommand(
     deps,
     projectId,
-    () => ({
-      type: 'GiveFeedback',
-      data: { projectId, feedbackId, feedbackType, message: sealed, now },
-    }),
+    { type: 'GiveFeedback', data: { projectId, feedbackId, feedbackType, message: sealed, now } },
     { actor, requestId: request.id },
   );
   return {
@@ -245,27 +232,19 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
       const approvedBy = authorName
         ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
         : undefined;
-      let state: ProjectState;
-      try {
-        ({ state } = await runCommand(
-          deps,
-          projectId,
-          () => ({
-            type: 'ApproveProject',
-            data: {
-              projectId,
-              now: deps.now().toISOString(),
-              ...(approvedBy ? { approvedBy } : {}),
-            },
-          }),
-          { actor: linkActor(token), requestId: request.id },
-        ));
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'already_approved') {
-          throw new Conflict(ALREADY_APPROVED, 'already_approved');
-        }
-        throw err;
-      }
+      const { state } = await runProjectCommand(
+        deps,
+        projectId,
+        {
+          type: 'ApproveProject',
+          data: {
+            projectId,
+            now: deps.now().toISOString(),
+            ...(approvedBy ? { approvedBy } : {}),
+          },
+        },
+        { actor: linkActor(token), requestId: request.id },
+      );
       await notifyTechnician(deps, projectId, state, 'approved');
       return { success: true, status: 'approved' };
     },

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { PUBLIC_TOKEN, hashPublicToken } from './projectService.js';
+import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
 
 /** Source path of the viewer's lazy route in the manifest. */
 const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';

@@ -13,7 +13,7 @@ import { VIEW_DERIVATIVE_CONTENT_TYPE } from '../mesh/viewDerivative.js';
 import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
-import { projectIdForToken } from './projectService.js';
+import { projectIdForToken } from '../links/projectLinks.js';
 
 const ownerParams = z.object({ id: uuidParam, modelId: uuidParam }).strict();
 const publicParams = z

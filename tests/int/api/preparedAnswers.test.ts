@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteProject } from '../../../api/src/routes/projectService.js';
+import { deleteProject } from '../../../api/src/commands/deleteProject.js';
 import { bearer, seedProject, seedUser, type SeededUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { createPgDatabase, testDrivers } from '../../support/db.js';
@@ -74,7 +74,8 @@ describe.each(testDrivers())('prepared project answers (%s)', (driver) => {
     const url = `/api/public/projects/${p.publicToken}`;
     expect((await t.app.inject({ url })).statusCode).toBe(200);
     expect(
-      (await t.app.inject({ url: `/api/projects/${p.id}`, headers: bearer(tech.token) })).statusCode,
+      (await t.app.inject({ url: `/api/projects/${p.id}`, headers: bearer(tech.token) }))
+        .statusCode,
     ).toBe(200);
     const del = await t.app.inject({
       method: 'DELETE',
@@ -84,7 +85,8 @@ describe.each(testDrivers())('prepared project answers (%s)', (driver) => {
     expect(del.statusCode).toBe(204);
     expect((await t.app.inject({ url })).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ url: `/api/projects/${p.id}`, headers: bearer(tech.token) })).statusCode,
+      (await t.app.inject({ url: `/api/projects/${p.id}`, headers: bearer(tech.token) }))
+        .statusCode,
     ).toBe(404);
   });
 

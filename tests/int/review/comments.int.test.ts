@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
-import { deleteProject } from '../../../api/src/routes/projectService.js';
+import { deleteProject } from '../../../api/src/commands/deleteProject.js';
 import { linkActor } from '../../../api/src/routes/review.js';
 import { freshIp, mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
 import {

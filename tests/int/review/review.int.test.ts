@@ -5,7 +5,7 @@ import { putEncrypted } from '../../../api/src/blobs/encrypted.js';
 import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
 import { readGlbJson } from '../../../api/src/mesh/viewDerivative.js';
 import { viewBlobKey } from '../../../api/src/blobs/blobStore.js';
-import { deleteProject } from '../../../api/src/routes/projectService.js';
+import { deleteProject } from '../../../api/src/commands/deleteProject.js';
 import { linkActor } from '../../../api/src/routes/review.js';
 import { mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
 import {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { User } from '../api/types';
+import type { PublicUser } from '../api/contract';
 import { useDismiss } from '../hooks/useDismiss';
 import { useSessionStore } from '../stores/useSessionStore';
 import { Avatar } from '../ui/Avatar';
@@ -9,7 +9,7 @@ import { Icon, type IconName } from '../ui/Icon';
 
 export interface AvatarMenuProps {
   /** The signed-in user. */
-  user: User;
+  user: PublicUser;
 }
 
 interface MenuLink {

@@ -3,8 +3,6 @@ import { RootLayout } from '../layout/RootLayout';
 import { AdminPage } from '../pages/Admin/AdminPage';
 import { DashboardPage } from '../pages/Dashboard/DashboardPage';
 import { ForgotPasswordPage } from '../pages/ForgotPassword/ForgotPasswordPage';
-import { LandingPage } from '../pages/Landing/LandingPage';
-import { LegalPage } from '../pages/Legal/LegalPage';
 import { LoginPage } from '../pages/Login/LoginPage';
 import { NewProjectPage } from '../pages/NewProject/NewProjectPage';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
@@ -29,6 +27,19 @@ import { LEGAL_PATHS } from './routeMeta';
  */
 const viewer: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
   lazy: async () => ({ Component: (await import('../pages/Viewer/ViewerPage')).ViewerPage }),
+  hydrateFallbackElement: <LoadingBlock />,
+};
+
+/**
+ * The landing and legal pages are long and carry style sheets no other screen uses: loaded with
+ * their route, so the signed-in app never downloads them and they never style another page.
+ */
+const landing: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
+  lazy: async () => ({ Component: (await import('../pages/Landing/LandingPage')).LandingPage }),
+  hydrateFallbackElement: <LoadingBlock />,
+};
+const legal: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
+  lazy: async () => ({ Component: (await import('../pages/Legal/LegalPage')).LegalPage }),
   hydrateFallbackElement: <LoadingBlock />,
 };
 
@@ -58,7 +69,7 @@ export const routes: RouteObject[] = caseSensitive([
         // Errors inside a page keep the header and footer around the error screen.
         errorElement: <RouteError />,
         children: [
-          { path: '/', element: <LandingPage /> },
+          { path: '/', ...landing },
           {
             element: <GuestOnly />,
             children: [
@@ -85,7 +96,7 @@ export const routes: RouteObject[] = caseSensitive([
           },
           { path: '/viewer/demo', ...viewer },
           { path: '/viewer/:projectId', ...viewer },
-          ...LEGAL_PATHS.map((path) => ({ path, element: <LegalPage /> })),
+          ...LEGAL_PATHS.map((path) => ({ path, ...legal })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

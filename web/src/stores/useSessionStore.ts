@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { ApiError, TOKEN_KEY, USER_DATA_KEY, api } from '../api/client';
-import type { AuthResponse, RegisterData, User } from '../api/types';
+import { authApi } from '../api/auth';
+import { ApiError, TOKEN_KEY, USER_DATA_KEY } from '../api/client';
+import type { AuthAnswer, PublicUser, RegisterBody } from '../api/contract';
 import {
   LOGIN_FAILED,
   LOGIN_FAILED_INVALID_RESPONSE,
@@ -23,17 +24,17 @@ export class VerificationRequiredError extends Error {
 export interface SessionState {
   status: SessionStatus;
   token: string | null;
-  user: User | null;
+  user: PublicUser | null;
   /** Restores the session from localStorage (spec §4); call once at start-up. */
   init: () => void;
   /** POST /api/login; on success the session is stored. Throws with the message to show. */
-  login: (email: string, password: string, turnstileToken?: string) => Promise<User>;
+  login: (email: string, password: string, turnstileToken?: string) => Promise<PublicUser>;
   /** POST /api/register; throws VerificationRequiredError when the e-mail must be verified. */
-  register: (data: RegisterData) => Promise<User>;
+  register: (data: RegisterBody) => Promise<PublicUser>;
   /** POST /api/logout, then clears the session and goes to /login even if the call failed. */
   logout: () => Promise<void>;
   /** GET /api/me; logs out when the error mentions Unauthorized or 401, rethrows other errors. */
-  refresh: () => Promise<User | null>;
+  refresh: () => Promise<PublicUser | null>;
 }
 
 function storage(): Storage | null {
@@ -45,12 +46,12 @@ function storage(): Storage | null {
 }
 
 /** Parses stored userData; anything that is not an object with an id counts as missing. */
-export function parseUserData(raw: string | null): User | null {
+export function parseUserData(raw: string | null): PublicUser | null {
   if (!raw) return null;
   try {
     const value: unknown = JSON.parse(raw);
-    if (value && typeof value === 'object' && typeof (value as User).id === 'string') {
-      return value as User;
+    if (value && typeof value === 'object' && typeof (value as PublicUser).id === 'string') {
+      return value as PublicUser;
     }
   } catch {
     // corrupt JSON counts as missing user data
@@ -58,7 +59,7 @@ export function parseUserData(raw: string | null): User | null {
   return null;
 }
 
-function persist(token: string, user: User): void {
+function persist(token: string, user: PublicUser): void {
   const s = storage();
   s?.setItem(TOKEN_KEY, token);
   s?.setItem(USER_DATA_KEY, JSON.stringify(user));
@@ -77,7 +78,7 @@ export function isUnauthorizedError(err: unknown): boolean {
   return /unauthorized|401/i.test(text);
 }
 
-function acceptAuth(res: AuthResponse, fallbackVerify: string, invalid: string) {
+function acceptAuth(res: AuthAnswer, fallbackVerify: string, invalid: string) {
   if (res.requiresVerification) {
     throw new VerificationRequiredError(res.message || fallbackVerify);
   }
@@ -108,12 +109,10 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   login: async (email, password, turnstileToken) => {
-    let res: AuthResponse;
+    let res: AuthAnswer;
     try {
-      res = await api.post<AuthResponse>(
-        '/login',
+      res = await authApi.login(
         turnstileToken ? { email, password, turnstileToken } : { email, password },
-        { auth: false },
       );
     } catch (err) {
       throw new Error(
@@ -134,9 +133,9 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   },
 
   register: async (data) => {
-    let res: AuthResponse;
+    let res: AuthAnswer;
     try {
-      res = await api.post<AuthResponse>('/register', data, { auth: false });
+      res = await authApi.register(data);
     } catch (err) {
       throw new Error(
         err instanceof ApiError ? (err.serverMessage ?? REGISTRATION_FAILED) : REGISTRATION_FAILED,
@@ -155,7 +154,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   logout: async () => {
     try {
-      if (get().token) await api.post('/logout');
+      if (get().token) await authApi.logout();
     } catch (err) {
       console.warn('logout call failed; clearing the session anyway', err);
     } finally {
@@ -169,8 +168,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     const token = get().token;
     if (!token) return null;
     try {
-      const res = await api.get<User | { user: User }>('/me');
-      const user = 'user' in res ? res.user : res;
+      const { user } = await authApi.me();
       // Ignore an answer that arrives after a logout or a new login.
       if (get().token !== token) return get().user;
       persist(token, user);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../api/client';
+import { fetchBotCheckConfig } from '../api/botCheck';
+import type { BotCheckPurpose, WidgetConfig } from '../api/contract';
 import {
   MAX_RETRIES_REACHED,
   SECURITY_CONTAINER_NOT_READY,
@@ -25,7 +26,7 @@ export const BOT_CHECK_RETRY_DELAY_MS = 1_000;
 export const BOT_CHECK_SCRIPT_TRIES = 50;
 export const BOT_CHECK_SCRIPT_INTERVAL_MS = 200;
 
-export type BotCheckPurpose = 'login' | 'register' | 'public-upload' | 'password-reset';
+export type { BotCheckPurpose };
 export type BotCheckStatus = 'loading' | 'success' | 'error';
 
 export interface BotCheckProps {
@@ -36,13 +37,6 @@ export interface BotCheckProps {
   /** Changing it starts a fresh check (the parent bumps it after a failed submit). */
   resetKey?: number;
 }
-
-type WidgetConfig =
-  | {
-      provider: 'altcha';
-      challenge: { parameters: { expiresAt?: number } } & Record<string, unknown>;
-    }
-  | { provider: 'turnstile'; siteKey: string };
 
 interface TurnstileApi {
   render(
@@ -146,9 +140,7 @@ export function BotCheck({ purpose, onChange, resetKey = 0 }: BotCheckProps) {
     (async () => {
       let config: WidgetConfig;
       try {
-        config = await api.get<WidgetConfig>(`/botcheck/challenge?purpose=${purpose}`, {
-          auth: false,
-        });
+        config = await fetchBotCheckConfig(purpose);
       } catch {
         throw new WidgetError(SECURITY_SERVICE_NOT_AVAILABLE);
       }

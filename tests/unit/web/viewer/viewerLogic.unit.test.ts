@@ -16,7 +16,9 @@ import {
   toggleVisibility,
   type LayerGroup,
 } from '../../../../web/src/viewer/mesh/layers';
+import { MATERIALS } from '../../../../api/src/domain/materials';
 import {
+  DEFAULT_MATERIALS,
   materialColor,
   materialKeyForLayer,
   materialName,
@@ -110,8 +112,21 @@ describe('materials', () => {
     });
     expect(m.enamel!.name).toBe('Zirconia');
     expect(m.enamel!.color).toBe('#abcdef');
-    expect(m.metal!.color).toBe('#b9bec6');
+    expect(m.metal!.color).toBe(MATERIALS.metal.color);
     expect(m.enamel!.roughness).toBeGreaterThan(0);
+  });
+  it("falls back to the API's own material table, entry for entry", () => {
+    for (const [key, m] of Object.entries(MATERIALS)) {
+      expect(DEFAULT_MATERIALS[key as keyof typeof MATERIALS]).toEqual({
+        name: m.name,
+        color: m.color,
+        roughness: m.roughness,
+        metalness: m.metalness,
+        clearcoat: m.clearcoat,
+        vertexColors: m.vertexColors,
+      });
+    }
+    expect(materialColor('gingiva')).toBe(MATERIALS.gingiva.color);
   });
 });
 

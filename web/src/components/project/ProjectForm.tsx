@@ -22,9 +22,9 @@ import { Icon } from '../../ui/Icon';
 import { TextField } from '../../ui/TextField';
 import { convertDcm } from './convertDcm';
 import { FileRow } from './FileRow';
-import type { CreateResult } from './types';
+import type { CreateAnswer } from '../../api/contract';
 import { toUploadFile, type UploadFile } from './uploadFile';
-import { uploadProject } from './uploadProject';
+import { uploadProject } from '../../api/upload';
 import './project.css';
 
 const PUBLIC_MAX_BYTES = 50 * 1024 * 1024;
@@ -33,7 +33,7 @@ export interface ProjectFormProps {
   /** 'public' adds the bot check and the terms and enforces 50 MB per file. */
   mode: 'user' | 'public';
   /** Called with the create answer; the page shows its success modal. */
-  onCreated: (result: CreateResult) => void;
+  onCreated: (result: CreateAnswer) => void;
 }
 
 /** The create form of spec §2 (New project and Quick public upload): fields, file list, progress. */
@@ -154,15 +154,11 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
     setSubmitting(true);
     setProgress(0);
     try {
-      const result = await uploadProject(
-        mode === 'public' ? '/api/public/projects' : '/api/projects',
-        form,
-        {
-          auth: mode === 'user',
-          idempotencyKey: (submissionKey.current ??= crypto.randomUUID()),
-          onProgress: setProgress,
-        },
-      );
+      const result = await uploadProject(mode === 'public' ? 'public' : 'user', form, {
+        auth: mode === 'user',
+        idempotencyKey: (submissionKey.current ??= crypto.randomUUID()),
+        onProgress: setProgress,
+      });
       toast.success(PROJECT_CREATED);
       reset();
       onCreated(result);

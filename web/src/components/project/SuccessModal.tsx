@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { projectsApi } from '../../api/projects';
 import {
   COPIED_TO_CLIPBOARD,
   FAILED_TO_SEND_EMAIL,
@@ -11,10 +11,10 @@ import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Modal } from '../../ui/Modal';
-import type { CreateResult } from './types';
+import type { CreateAnswer } from '../../api/contract';
 
 export interface SuccessModalProps {
-  result: CreateResult | null;
+  result: CreateAnswer | null;
   mode: 'user' | 'public';
   onClose: () => void;
 }
@@ -38,9 +38,7 @@ export function SuccessModal({ result, mode, onClose }: SuccessModalProps) {
     if (!result) return toast.error(NO_PROJECT_FOUND);
     setSending(true);
     try {
-      await api.post(`/projects/${result.projectId}/send-email`, {
-        doctorEmail: doctorEmail.trim(),
-      });
+      await projectsApi.sendEmail(result.projectId, doctorEmail.trim());
       toast.success(emailSentTo(doctorEmail.trim()));
       setDoctorEmail('');
     } catch (err) {

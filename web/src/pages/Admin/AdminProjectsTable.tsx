@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ADMIN_DATE_FILTER_DAYS } from './constants';
 import { formatAdminDate } from './format';
 import { StatusBadge } from './StatusBadge';
-import type { AdminProject } from './types';
+import type { AdminProject } from '../../api/contract';
 
 export interface AdminProjectsTableProps {
   label: string;

@@ -5,10 +5,10 @@ import { toast } from '../../stores/useToastStore';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { adminApi, downloadAuditCsv } from './adminApi';
+import { adminApi, downloadAuditCsv } from '../../api/admin';
 import { AUDIT_EVENT_TYPES } from './constants';
 import { formatAdminDateTime, humanizeEventType, shortActor } from './format';
-import type { AuditEntry, AuditFilters } from './types';
+import type { AuditEntry, AuditFilters } from '../../api/contract';
 
 export interface AuditTabProps {
   /** Changes whenever admin data was reloaded (after a delete), to refetch the first page. */

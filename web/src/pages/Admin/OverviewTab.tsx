@@ -2,7 +2,7 @@ import { Card } from '../../ui/Card';
 import { Icon, type IconName } from '../../ui/Icon';
 import { Skeleton } from '../../ui/Skeleton';
 import { formatStorage } from './format';
-import type { AdminStats } from './types';
+import type { AdminStats } from '../../api/contract';
 
 export interface OverviewTabProps {
   /** Null while the first load runs. */

@@ -2,7 +2,7 @@ import { NO_PROJECTS_FOUND } from '../../messages';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { Icon } from '../../ui/Icon';
 import { AdminProjectsTable } from './AdminProjectsTable';
-import type { AdminProject } from './types';
+import type { AdminProject } from '../../api/contract';
 
 export interface ProjectsTabProps {
   projects: readonly AdminProject[];

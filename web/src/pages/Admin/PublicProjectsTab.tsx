@@ -5,7 +5,7 @@ import type { DataTableColumn } from '../../ui/DataTable';
 import { Icon } from '../../ui/Icon';
 import { AdminProjectsTable } from './AdminProjectsTable';
 import { viewerUrl } from './format';
-import type { AdminProject } from './types';
+import type { AdminProject } from '../../api/contract';
 
 export interface PublicProjectsTabProps {
   projects: readonly AdminProject[];

@@ -6,7 +6,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Icon } from '../../ui/Icon';
 import { ADMIN_DATE_FILTER_DAYS } from './constants';
 import { formatAdminDate, formatStorage, roleLabel } from './format';
-import type { AdminUser } from './types';
+import type { AdminUser } from '../../api/contract';
 
 export interface UsersTabProps {
   users: readonly AdminUser[];

@@ -9,8 +9,8 @@ export function parseAdminTab(value: string | null): AdminTab {
 }
 
 /**
- * Event types the audit filter offers: exactly the types Cusp records (architecture §4). Link
- * openings are not among them; the view log of issue 15 records those.
+ * Event types the audit filter offers: exactly the types Cusp records (architecture §4). Opening
+ * a link is not an event, so it is not among them.
  */
 export const AUDIT_EVENT_TYPES = [
   'ProjectCreated',

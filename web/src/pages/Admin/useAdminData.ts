@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { ACCESS_DENIED_ADMIN, FAILED_TO_LOAD_ADMIN_DATA } from '../../messages';
 import { toast } from '../../stores/useToastStore';
-import { adminApi } from './adminApi';
-import type { AdminProject, AdminStats, AdminUser } from './types';
+import { adminApi } from '../../api/admin';
+import type { AdminProject, AdminStats, AdminUser } from '../../api/contract';
 
 export interface AdminData {
   stats: AdminStats | null;

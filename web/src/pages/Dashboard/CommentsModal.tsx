@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ThreadEntryDto } from '../../../../api/src/routes/commentTypes';
+import type { ThreadEntry as ThreadEntryDto } from '../../api/contract';
 import { ApiError } from '../../api/client';
 import { formatDateTime } from '../../components/project/format';
-import type { Project } from '../../components/project/types';
+import type { Project } from '../../api/contract';
 import { toast } from '../../stores/useToastStore';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { statusLabel } from '../../viewer/mesh/status';
-import { fetchThread, postComment, postResolved } from '../../viewer/review/reviewApi';
+import { fetchThread, postComment, postResolved } from '../../api/comments';
 import { threadNodes } from '../../viewer/review/reviewStore';
 
 export interface CommentsModalProps {

@@ -1,16 +1,5 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client';
-import type { Project } from '../../components/project/types';
-import {
-  CHECK_INBOX_FOR_VERIFICATION,
-  COMMENT_MARKED_READ,
-  FAILED_TO_DELETE_PROJECT,
-  FAILED_TO_MARK_COMMENT_READ,
-  NO_PROJECTS_YET,
-  PROJECT_DELETED,
-  PUBLIC_LINK_COPIED,
-} from '../../messages';
+import { CHECK_INBOX_FOR_VERIFICATION, NO_PROJECTS_YET } from '../../messages';
 import { useSessionStore } from '../../stores/useSessionStore';
 import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
@@ -22,12 +11,12 @@ import { DeleteProjectModal } from './DeleteProjectModal';
 import { ProjectCard } from './ProjectCard';
 import { SendEmailModal } from './SendEmailModal';
 import { StatCards } from './StatCards';
+import { useDashboardActions } from './useDashboardActions';
 import { useDashboardData } from './useDashboardData';
 import '../../components/project/project.css';
 import './dashboard.css';
 
 const SKELETONS = 6;
-const COPY_CONFIRM_MS = 2000;
 
 /** /dashboard (spec §2 Dashboard): stats, recent projects, quick actions and the three modals. */
 export function DashboardPage() {
@@ -35,54 +24,8 @@ export function DashboardPage() {
   const [params] = useSearchParams();
   const viewedUserId = user?.role === 'admin' ? params.get('userId') : null;
   const { projects, stats, viewedUser, reload } = useDashboardData(viewedUserId);
-  const [copied, setCopied] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<Project | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [comments, setComments] = useState<Project | null>(null);
-  const [emailFor, setEmailFor] = useState<Project | null>(null);
+  const actions = useDashboardActions(reload);
   const readOnly = !!viewedUserId;
-
-  async function copyLink(p: Project) {
-    if (!p.publicLink) return;
-    await navigator.clipboard.writeText(p.publicLink);
-    toast.success(PUBLIC_LINK_COPIED);
-    setCopied(p.id);
-    setTimeout(() => setCopied((c) => (c === p.id ? null : c)), COPY_CONFIRM_MS);
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await api.delete(`/projects/${toDelete.id}`);
-      toast.success(PROJECT_DELETED);
-      setToDelete(null);
-      await reload();
-    } catch {
-      toast.error(FAILED_TO_DELETE_PROJECT);
-    } finally {
-      setDeleting(false);
-    }
-  }
-
-  async function markRead(p: Project, feedbackId: string) {
-    try {
-      await api.put(`/projects/${p.id}/feedback/${feedbackId}/read`);
-      toast.success(COMMENT_MARKED_READ);
-      const now = new Date().toISOString();
-      const next = {
-        ...p,
-        feedback: p.feedback.map((f) => (f.id === feedbackId ? { ...f, readAt: now } : f)),
-      };
-      next.unreadCount = next.feedback.filter(
-        (f) => f.type === 'doctor_feedback' && !f.readAt,
-      ).length;
-      setComments(next);
-      void reload();
-    } catch {
-      toast.error(FAILED_TO_MARK_COMMENT_READ);
-    }
-  }
 
   const who = viewedUserId ? (viewedUser?.name ?? 'User') : (user?.name ?? '');
 
@@ -146,12 +89,12 @@ export function DashboardPage() {
                 <ProjectCard
                   key={p.id}
                   project={p}
-                  copied={copied === p.id}
+                  copied={actions.copied === p.id}
                   readOnly={readOnly}
-                  onCopy={() => void copyLink(p)}
-                  onComments={() => setComments(p)}
-                  onEmail={() => setEmailFor(p)}
-                  onDelete={() => setToDelete(p)}
+                  onCopy={() => void actions.copyLink(p)}
+                  onComments={() => actions.openComments(p)}
+                  onEmail={() => actions.openEmail(p)}
+                  onDelete={() => actions.askDelete(p)}
                 />
               ))}
             </div>
@@ -176,19 +119,19 @@ export function DashboardPage() {
       </div>
 
       <DeleteProjectModal
-        project={toDelete}
-        deleting={deleting}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => void confirmDelete()}
+        project={actions.toDelete}
+        deleting={actions.deleting}
+        onCancel={() => actions.askDelete(null)}
+        onConfirm={() => void actions.confirmDelete()}
       />
       <CommentsModal
-        project={comments}
+        project={actions.comments}
         readOnly={readOnly}
-        onClose={() => setComments(null)}
-        onMarkRead={(id) => comments && void markRead(comments, id)}
+        onClose={() => actions.openComments(null)}
+        onMarkRead={(id) => actions.comments && void actions.markRead(actions.comments, id)}
         onChanged={() => void reload()}
       />
-      <SendEmailModal project={emailFor} onClose={() => setEmailFor(null)} />
+      <SendEmailModal project={actions.emailFor} onClose={() => actions.openEmail(null)} />
     </div>
   );
 }

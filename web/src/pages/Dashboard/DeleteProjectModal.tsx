@@ -1,4 +1,4 @@
-import type { Project } from '../../components/project/types';
+import type { Project } from '../../api/contract';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatBytes, formatDate } from '../../components/project/format';
-import type { Project } from '../../components/project/types';
+import type { Project } from '../../api/contract';
 import { statusLabel, statusTone } from '../../viewer/mesh/status';
 import { ActionMenu } from '../../ui/ActionMenu';
 import { Badge } from '../../ui/Badge';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { mailtoFor } from '../../components/project/SuccessModal';
-import type { Project } from '../../components/project/types';
+import type { Project } from '../../api/contract';
+import { projectsApi } from '../../api/projects';
 import { FAILED_TO_SEND_EMAIL, PLEASE_ENTER_DOCTOR_EMAIL, emailSentTo } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
@@ -24,7 +24,7 @@ export function SendEmailModal({ project, onClose }: SendEmailModalProps) {
     if (!to) return toast.error(PLEASE_ENTER_DOCTOR_EMAIL);
     setSending(true);
     try {
-      await api.post(`/projects/${project.id}/send-email`, { doctorEmail: to });
+      await projectsApi.sendEmail(project.id, to);
       toast.success(emailSentTo(to));
       setDoctorEmail('');
       onClose();

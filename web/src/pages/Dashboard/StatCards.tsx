@@ -1,5 +1,5 @@
 import { formatBytes } from '../../components/project/format';
-import type { ProjectStats } from '../../components/project/types';
+import type { ProjectStats } from '../../api/contract';
 import { Card } from '../../ui/Card';
 import { Skeleton } from '../../ui/Skeleton';
 

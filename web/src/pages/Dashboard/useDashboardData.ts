@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import type { Project, ProjectStats } from '../../components/project/types';
+import { adminApi } from '../../api/admin';
+import type { AdminUser, Project, ProjectStats } from '../../api/contract';
+import { projectsApi } from '../../api/projects';
 import { FAILED_TO_FETCH_PROJECTS } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 
 /** What an admin sees of the user whose dashboard they view (?userId=). */
-export interface ViewedUser {
-  name?: string;
-  email?: string;
-  companyName?: string;
-}
+export type ViewedUser = Pick<AdminUser, 'name' | 'email' | 'companyName'>;
 
 export interface DashboardData {
   /** Null while the first load runs. */
@@ -29,13 +26,12 @@ export function useDashboardData(viewedUserId: string | null): DashboardData {
   const [projects, setProjects] = useState<Project[] | null>(null);
   const [stats, setStats] = useState<ProjectStats | null>(null);
   const [viewedUser, setViewedUser] = useState<ViewedUser | null>(null);
-  const query = viewedUserId ? `?userId=${encodeURIComponent(viewedUserId)}` : '';
 
   const reload = useCallback(async () => {
     try {
       const [list, s] = await Promise.all([
-        api.get<Project[]>(`/projects${query}`),
-        api.get<ProjectStats>(`/projects/stats${query}`),
+        projectsApi.list(viewedUserId ?? undefined),
+        projectsApi.stats(viewedUserId ?? undefined),
       ]);
       setProjects(list);
       setStats(s);
@@ -43,7 +39,7 @@ export function useDashboardData(viewedUserId: string | null): DashboardData {
       toast.error(FAILED_TO_FETCH_PROJECTS);
       setProjects([]);
     }
-  }, [query]);
+  }, [viewedUserId]);
 
   useEffect(() => {
     void reload();
@@ -51,9 +47,9 @@ export function useDashboardData(viewedUserId: string | null): DashboardData {
 
   useEffect(() => {
     if (!viewedUserId) return;
-    api
-      .get<ViewedUser | { user: ViewedUser }>(`/admin/users/${encodeURIComponent(viewedUserId)}`)
-      .then((u) => setViewedUser('user' in u ? u.user : u))
+    adminApi
+      .user(viewedUserId)
+      .then((r) => setViewedUser(r.user))
       .catch(() => setViewedUser(null));
   }, [viewedUserId]);
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ApiError, api } from '../../api/client';
+import { authApi } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import {
   GENERIC_ERROR,
   PLEASE_COMPLETE_SECURITY_VERIFICATION,
@@ -48,11 +49,7 @@ export function ForgotPasswordPage() {
     }
     setBusy(true);
     try {
-      const res = await api.post<{ message?: string }>(
-        '/forgot-password',
-        { email: email.trim(), turnstileToken: botToken },
-        { auth: false },
-      );
+      const res = await authApi.forgotPassword({ email: email.trim(), turnstileToken: botToken });
       const message = res.message || RESET_LINK_SENT;
       toast.success(message);
       setSent(message);

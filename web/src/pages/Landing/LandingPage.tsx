@@ -4,6 +4,7 @@ import { DemoSection } from './DemoSection';
 import { FeaturesSection } from './FeaturesSection';
 import { HeroSection } from './HeroSection';
 import { SideDotNav } from './SideDotNav';
+import './landing.css';
 
 /** / — the landing page: hero, comparison, features (with the four steps), about, demo. */
 export function LandingPage() {

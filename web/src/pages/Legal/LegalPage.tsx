@@ -6,6 +6,7 @@ import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
 import { LEGAL_DOCUMENTS, LEGAL_LAST_UPDATED, legalDocumentFor } from './legalDocuments';
+import './legal.css';
 
 const CONTACTS = [
   { label: 'Support', email: SUPPORT_EMAIL, hint: 'Help with the service' },

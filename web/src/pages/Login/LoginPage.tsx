@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../api/client';
+import { authApi } from '../../api/auth';
 import {
   FORGOT_PASSWORD_LINK,
   LOGIN_FAILED,
@@ -37,12 +37,8 @@ function useServerRequiresCheck(email: string, refresh: number): boolean {
     }
     const ctrl = new AbortController();
     const timer = window.setTimeout(() => {
-      api
-        .post<{ captchaRequired: boolean }>(
-          '/login/bot-check',
-          { email: address },
-          { auth: false, signal: ctrl.signal },
-        )
+      authApi
+        .loginBotCheck(address, ctrl.signal)
         .then((r) => setRequired(r.captchaRequired === true))
         .catch(() => {});
     }, BOT_CHECK_QUERY_DELAY_MS);

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ProjectForm } from '../../components/project/ProjectForm';
 import { SuccessModal } from '../../components/project/SuccessModal';
-import type { CreateResult } from '../../components/project/types';
+import type { CreateAnswer } from '../../api/contract';
 import { Icon } from '../../ui/Icon';
 
 /** /projects/new (spec §2 New project): the form, then the success modal with the public link. */
 export function NewProjectPage() {
-  const [result, setResult] = useState<CreateResult | null>(null);
+  const [result, setResult] = useState<CreateAnswer | null>(null);
   return (
     <div className="project-page" data-testid="page-new-project">
       <Link to="/dashboard" className="project-page__back">

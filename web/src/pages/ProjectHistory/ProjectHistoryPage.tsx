@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { projectsApi } from '../../api/projects';
 import { PageHeader } from '../../layout/PageHeader';
 import { GENERIC_ERROR } from '../../messages';
 import { Badge } from '../../ui/Badge';
@@ -10,7 +11,7 @@ import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { formatAdminDateTime, humanizeEventType } from '../Admin/format';
 import { actorLabel, backLink } from './historyLabels';
-import type { HistoryEntry, HistoryPage } from './types';
+import type { HistoryEntry } from '../../api/contract';
 import '../Admin/admin.css';
 import './history.css';
 
@@ -28,11 +29,7 @@ export function ProjectHistoryPage() {
   const [error, setError] = useState<string | null>(null);
 
   const fetchPage = useCallback(
-    (after: string | null, signal?: AbortSignal) =>
-      api.get<HistoryPage>(
-        `/projects/${encodeURIComponent(id)}/history${after ? `?after=${encodeURIComponent(after)}` : ''}`,
-        signal ? { signal } : {},
-      ),
+    (after: string | null, signal?: AbortSignal) => projectsApi.history(id, after, signal),
     [id],
   );
 

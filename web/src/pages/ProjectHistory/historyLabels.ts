@@ -1,5 +1,5 @@
 import { redirectTarget } from '../../routes/redirectTarget';
-import type { HistoryEntry } from './types';
+import type { HistoryEntry } from '../../api/contract';
 
 /** Who did it: 'You' for the caller, else the acting user's name (admins get it), else the kind. */
 export function actorLabel(entry: Pick<HistoryEntry, 'actorKind' | 'mine' | 'actorName'>): string {

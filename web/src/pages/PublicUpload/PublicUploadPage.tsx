@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ProjectForm } from '../../components/project/ProjectForm';
 import { SuccessModal } from '../../components/project/SuccessModal';
-import type { CreateResult } from '../../components/project/types';
+import type { CreateAnswer } from '../../api/contract';
 
 /** /public-upload (spec §2 Quick public upload): the same form without an account, plus bot check and terms. */
 export function PublicUploadPage() {
-  const [result, setResult] = useState<CreateResult | null>(null);
+  const [result, setResult] = useState<CreateAnswer | null>(null);
   return (
     <div className="project-page" data-testid="page-public-upload">
       <h1>Quick Upload</h1>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/auth/passwordPolicy';
-import { ApiError, api } from '../../api/client';
+import { authApi } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import {
   INVALID_RESET_LINK,
   NETWORK_ERROR,
@@ -111,8 +112,8 @@ export function ResetPasswordPage() {
   useEffect(() => {
     if (!token || checked.current === token) return;
     checked.current = token;
-    api
-      .post('/reset-password/check', { token }, { auth: false })
+    authApi
+      .checkReset(token)
       .then(() => setState({ kind: 'form' }))
       .catch((err: unknown) => setState({ kind: 'invalid', error: linkError(err) }));
   }, [token]);
@@ -133,11 +134,7 @@ export function ResetPasswordPage() {
     }
     setBusy(true);
     try {
-      const res = await api.post<{ message?: string }>(
-        '/reset-password',
-        { token, password },
-        { auth: false },
-      );
+      const res = await authApi.resetPassword(token ?? '', password);
       const message = res.message || PASSWORD_CHANGED;
       toast.success(message);
       // The server ended every session; a session stored here is dead too.

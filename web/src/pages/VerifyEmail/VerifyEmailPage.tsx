@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ApiError, api } from '../../api/client';
+import { authApi } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import {
   EMAIL_VERIFIED_SUCCESSFULLY,
   INVALID_VERIFICATION_LINK,
@@ -46,11 +47,10 @@ export function VerifyEmailPage() {
     if (started.current === token) return;
     started.current = token;
     setState({ kind: 'verifying' });
-    const path = `/verify-email/${encodeURIComponent(token)}`;
     (async () => {
       try {
-        await api.get(path, { auth: false });
-        await api.post(path, undefined, { auth: false });
+        await authApi.checkVerification(token);
+        await authApi.verifyEmail(token);
         setState({ kind: 'verified' });
         toast.success(EMAIL_VERIFIED_SUCCESSFULLY);
       } catch (err) {

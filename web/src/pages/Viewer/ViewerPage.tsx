@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LOADING_PROJECT } from '../../messages';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../../viewer/store/useViewerStore';
 import { Spinner } from '../../ui/Spinner';
 import { LayersPanel } from '../../viewer/panels/LayersPanel';
 import { LoadingOverlay } from '../../viewer/panels/LoadingOverlay';

@@ -3,10 +3,13 @@
  * materials, then every model's geometry, updating the viewer store as each one lands.
  */
 import { useEffect } from 'react';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { fetchMaterials as fetchMaterialTable } from '../../api/materials';
+import { projectsApi } from '../../api/projects';
+import { publicLinkApi } from '../../api/publicLink';
 import { FAILED_TO_LOAD_PROJECT, failedToLoadLayer } from '../../messages';
 import { toast } from '../../stores/useToastStore';
-import { useViewerStore, type ViewerMode } from '../../stores/useViewerStore';
+import { useViewerStore, type ViewerMode } from '../../viewer/store/useViewerStore';
 import {
   DEMO_MANIFEST_URL,
   demoDelayMs,
@@ -52,17 +55,14 @@ async function fetchProject(access: ViewerAccess, signal: AbortSignal): Promise<
   }
   const raw =
     access.kind === 'public'
-      ? await api.get<unknown>(`/public/projects/${encodeURIComponent(access.token)}`, {
-          auth: false,
-          signal,
-        })
-      : await api.get<unknown>(`/projects/${encodeURIComponent(access.id)}`, { signal });
+      ? await publicLinkApi.get(access.token, signal)
+      : await projectsApi.get(access.id, signal);
   return toViewerProject(raw, access);
 }
 
 async function fetchMaterials(signal: AbortSignal): Promise<void> {
   try {
-    const remote = await api.get<unknown>('/materials', { auth: false, signal });
+    const remote = await fetchMaterialTable(signal);
     useViewerStore.getState().setMaterials(mergeMaterials(remote));
   } catch (err) {
     // Spec §8: material load failures are only logged.

@@ -10,6 +10,7 @@
  *
  * Only public links: owner projects need the stored token and the demo has its own delay.
  */
+import { apiUrl, paths } from '../../api/paths';
 import { decodeUrl } from '../mesh/decodeClient';
 import type { DecodedModel } from '../mesh/modelDecode';
 import { accessFor, toViewerProject } from '../mesh/project';
@@ -44,7 +45,7 @@ async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
   try {
     // A plain GET, exactly as the page's preload hint asks for it (api/src/routes/viewerPage.ts):
     // a request with other headers or mode would not take the preloaded answer.
-    res = await fetch(`/api/public/projects/${encodeURIComponent(entry.token)}`);
+    res = await fetch(apiUrl(paths.publicProject(entry.token)));
   } catch {
     return { ok: false, status: 0 };
   }
@@ -86,7 +87,7 @@ export function prefetchViewer(
   const entry: Prefetch = { token, project: undefined, models: new Map() };
   // Model URLs the page listed (api/src/routes/viewerPage.ts): requested now, before the project
   // answer can be read — that waits until the entry script has finished evaluating.
-  const own = `/api/public/projects/${encodeURIComponent(token)}/view/`;
+  const own = apiUrl(paths.publicViewPrefix(token));
   for (const url of listedViews) {
     if (url.startsWith(own)) startModel(entry, url);
   }

@@ -1,104 +1,35 @@
+import { MATERIALS, type Material } from '../../../../api/src/domain/materials';
+import type { MaterialKey } from '../../../../api/src/domain/project';
+
 /**
  * Materials (spec §3): keyed by material key, each with a display name, a colour and rendering
- * properties. The server's GET /api/materials may override name and colour; this local set is the
- * fallback the spec mentions and the source of the rendering properties.
+ * properties. The local set is the API's own table (`api/src/domain/materials.ts`, what
+ * GET /api/materials answers), so the fallback the spec mentions can never drift from the server.
  */
 
-export type MaterialKey =
-  'enamel' | 'teeth' | 'gingiva' | 'gypsum' | 'tissue' | 'metal' | 'preop' | 'default' | 'texture';
+export type { MaterialKey };
 
-export interface MaterialDef {
-  /** Display name shown in the layers panel. */
-  name: string;
-  /** CSS hex colour of the surface and of the panel's colour dot. */
-  color: string;
-  /** PBR roughness 0–1. */
-  roughness: number;
-  /** PBR metalness 0–1. */
-  metalness: number;
-  /** Clear-coat strength (desktop only; a glossy layer over enamel). */
-  clearcoat: number;
-  /** Use the mesh's vertex colours (PLY scans with texture colour). */
-  vertexColors: boolean;
-}
+/** What the viewer draws with: the table's entry minus what layers set themselves (opacity). */
+export type MaterialDef = Pick<
+  Material,
+  'name' | 'color' | 'roughness' | 'metalness' | 'clearcoat' | 'vertexColors'
+>;
 
 /** Unknown material keys render white (spec §3: "The colour defaults to white when unknown"). */
 export const UNKNOWN_COLOR = '#ffffff';
 
-export const DEFAULT_MATERIALS: Readonly<Record<MaterialKey, MaterialDef>> = {
-  enamel: {
-    name: 'Enamel',
-    color: '#f3eee2',
-    roughness: 0.38,
-    metalness: 0,
-    clearcoat: 0.35,
-    vertexColors: false,
-  },
-  teeth: {
-    name: 'Teeth',
-    color: '#efe7d6',
-    roughness: 0.45,
-    metalness: 0,
-    clearcoat: 0.2,
-    vertexColors: false,
-  },
-  gingiva: {
-    name: 'Gingiva',
-    color: '#d98b94',
-    roughness: 0.55,
-    metalness: 0,
-    clearcoat: 0.15,
-    vertexColors: false,
-  },
-  gypsum: {
-    name: 'Gypsum',
-    color: '#e6e1d3',
-    roughness: 0.9,
-    metalness: 0,
-    clearcoat: 0,
-    vertexColors: false,
-  },
-  tissue: {
-    name: 'Soft Tissue',
-    color: '#e3a7a2',
-    roughness: 0.6,
-    metalness: 0,
-    clearcoat: 0.1,
-    vertexColors: false,
-  },
-  metal: {
-    name: 'Metal',
-    color: '#b9bec6',
-    roughness: 0.28,
-    metalness: 0.85,
-    clearcoat: 0,
-    vertexColors: false,
-  },
-  preop: {
-    name: 'Pre-op',
-    color: '#9cc3e6',
-    roughness: 0.5,
-    metalness: 0,
-    clearcoat: 0,
-    vertexColors: false,
-  },
-  default: {
-    name: 'Default',
-    color: '#d4d8dc',
-    roughness: 0.5,
-    metalness: 0,
-    clearcoat: 0,
-    vertexColors: false,
-  },
-  texture: {
-    name: 'Texture',
-    color: '#ffffff',
-    roughness: 0.6,
-    metalness: 0,
-    clearcoat: 0,
-    vertexColors: true,
-  },
-};
+const toDef = ({ name, color, roughness, metalness, clearcoat, vertexColors }: Material) => ({
+  name,
+  color,
+  roughness,
+  metalness,
+  clearcoat,
+  vertexColors,
+});
+
+export const DEFAULT_MATERIALS: Readonly<Record<MaterialKey, MaterialDef>> = Object.fromEntries(
+  Object.entries(MATERIALS).map(([key, m]) => [key, toDef(m)]),
+) as Record<MaterialKey, MaterialDef>;
 
 export type MaterialMap = Readonly<Record<string, MaterialDef>>;
 

@@ -4,6 +4,8 @@
  * defaults so a partial answer still renders.
  */
 
+import { apiUrl, paths } from '../../api/paths';
+
 export interface ViewerModel {
   id: string;
   /** Stored file name (used in file URLs). */
@@ -71,17 +73,17 @@ export function modelUrls(
   access: ViewerAccess,
   model: { id: string; filename: string },
 ): { viewUrl: string | undefined; fileUrl: string | undefined } {
-  const file = encodeURIComponent(model.filename);
-  const id = encodeURIComponent(model.id);
   switch (access.kind) {
-    case 'public': {
-      const base = `/api/public/projects/${encodeURIComponent(access.token)}`;
-      return { viewUrl: `${base}/view/${id}`, fileUrl: `${base}/files/${file}` };
-    }
-    case 'owner': {
-      const base = `/api/projects/${encodeURIComponent(access.id)}`;
-      return { viewUrl: `${base}/view/${id}`, fileUrl: `${base}/files/${file}` };
-    }
+    case 'public':
+      return {
+        viewUrl: apiUrl(paths.publicView(access.token, model.id)),
+        fileUrl: apiUrl(paths.publicFile(access.token, model.filename)),
+      };
+    case 'owner':
+      return {
+        viewUrl: apiUrl(paths.ownerView(access.id, model.id)),
+        fileUrl: apiUrl(paths.ownerFile(access.id, model.filename)),
+      };
     case 'demo':
       return { viewUrl: undefined, fileUrl: undefined };
   }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { Icon } from '../../ui/Icon';
 import type { LayerGroup } from '../mesh/layers';
 import { materialColor, materialName, type MaterialMap } from '../mesh/materials';

@@ -1,4 +1,4 @@
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { formatFileSize } from '../mesh/format';
 import type { ModelLayer } from '../mesh/layers';
 import { materialColor, materialName, type MaterialMap } from '../mesh/materials';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { countLayers } from '../mesh/layers';
 import { GroupRow } from './GroupRow';
 import { LayerRow } from './LayerRow';

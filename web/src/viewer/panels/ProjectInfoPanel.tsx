@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { formatCreatedDate } from '../mesh/format';

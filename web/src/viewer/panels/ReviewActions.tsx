@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
 import { isApproved } from '../mesh/status';
 import { approveProject, sendFeedback } from './reviewActions';

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
 
 export interface ViewerToolbarProps {

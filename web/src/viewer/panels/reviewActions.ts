@@ -3,7 +3,7 @@
  * Review mode calls the public API with the link token (no bearer token: the capability is the
  * link); demo mode only shows the local confirmations and sends nothing.
  */
-import { api } from '../../api/client';
+import { publicLinkApi } from '../../api/publicLink';
 import {
   DEMO_APPROVED,
   DEMO_FEEDBACK_SENT,
@@ -14,10 +14,8 @@ import {
   PROJECT_APPROVED,
 } from '../../messages';
 import { toast } from '../../stores/useToastStore';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { isApproved } from '../mesh/status';
-
-const publicPath = (token: string) => `/public/projects/${encodeURIComponent(token)}`;
 
 export async function approveProject(): Promise<void> {
   const s = useViewerStore.getState();
@@ -34,7 +32,7 @@ export async function approveProject(): Promise<void> {
   if (!identity) return;
   s.setApproving(true);
   try {
-    await api.post(`${publicPath(token)}/approve`, { authorName: identity.name }, { auth: false });
+    await publicLinkApi.approve(token, identity.name);
     void review.reloadThread();
     useViewerStore.getState().setStatus('approved');
     toast.success(PROJECT_APPROVED);

@@ -1,7 +1,7 @@
 import { Html } from '@react-three/drei';
 import { useShallow } from 'zustand/react/shallow';
-import type { AnchorDto } from '../../../../api/src/routes/commentTypes';
-import { useViewerStore } from '../../stores/useViewerStore';
+import type { CommentAnchor as AnchorDto } from '../../api/contract';
+import { useViewerStore } from '../store/useViewerStore';
 import { flattenLayers } from '../mesh/layers';
 import { useReviewStore, visiblePins } from './reviewStore';
 

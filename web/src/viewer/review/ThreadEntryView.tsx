@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ThreadEntryDto } from '../../../../api/src/routes/commentTypes';
+import type { ThreadEntry as ThreadEntryDto } from '../../api/contract';
 import { formatDateTime } from '../../components/project/format';
 import { Button } from '../../ui/Button';
 import { statusLabel } from '../mesh/status';

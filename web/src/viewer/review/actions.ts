@@ -4,9 +4,10 @@
  * set the case back to Pending Review. Failures become toasts with the server's message.
  */
 import { api, ApiError } from '../../api/client';
+import { paths } from '../../api/paths';
 import { FAILED_TO_SEND_FEEDBACK } from '../../messages';
 import { toast } from '../../stores/useToastStore';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { loadIdentity, saveIdentity, type ReviewerIdentity } from './identity';
 import {
   fetchThread,
@@ -14,7 +15,7 @@ import {
   postRequestChanges,
   postResolved,
   type ReviewAccess,
-} from './reviewApi';
+} from '../../api/comments';
 import { useReviewStore } from './reviewStore';
 
 export const COMMENT_SENT = 'Comment sent';
@@ -133,9 +134,7 @@ export async function backToReview(): Promise<void> {
   const { project, mode } = useViewerStore.getState();
   if (mode !== 'owner' || !project) return;
   try {
-    await api.put(`/projects/${encodeURIComponent(project.id)}/status`, {
-      status: 'pending_review',
-    });
+    await api.put(paths.projectStatus(project.id), { status: 'pending_review' });
     useViewerStore.getState().setStatus('pending_review');
     toast.success(BACK_TO_REVIEW);
     await reloadThread();

@@ -3,7 +3,7 @@
  * fixed time. Pure (three's vectors only), so the easing can be tested without a canvas.
  */
 import { Vector3 } from 'three';
-import type { AnchorDto } from '../../../../api/src/routes/commentTypes';
+import type { CommentAnchor as AnchorDto } from '../../api/contract';
 
 export const FLIGHT_MS = 600;
 

@@ -4,7 +4,7 @@
  * the review code.
  */
 import { create } from 'zustand';
-import type { AnchorDto, ThreadEntryDto } from '../../../../api/src/routes/commentTypes';
+import type { CommentAnchor as AnchorDto, ThreadEntry as ThreadEntryDto } from '../../api/contract';
 import type { ReviewerIdentity } from './identity';
 
 export interface ReviewState {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { meshArraysOf } from '../geometry/meshArrays';
 import { indexModel } from '../geometry/meshIndexClient';
 import { Picker } from '../geometry/picking';

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { flattenLayers } from '../mesh/layers';
 import { materialDef } from '../mesh/materials';
 import { LayerMesh } from './LayerMesh';

@@ -2,7 +2,7 @@ import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { BufferAttribute, BufferGeometry, Mesh, Scene } from 'three';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { flattenLayers } from '../mesh/layers';
 import { materialDef } from '../mesh/materials';
 import { createLayerMaterial } from './layerMaterial';

@@ -2,7 +2,7 @@ import { Canvas, useThree } from '@react-three/fiber';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ACESFilmicToneMapping, Box3, SRGBColorSpace } from 'three';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../../stores/useViewerStore';
+import { useViewerStore } from '../store/useViewerStore';
 import { CameraRig } from './CameraRig';
 import { FrameProbe } from './FrameProbe';
 import { ModelLayers } from './ModelLayers';

@@ -1,6 +1,6 @@
 import { Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntryDto } from '../../../../../api/src/routes/commentTypes';
+import type { ThreadEntry as ThreadEntryDto } from '../../../../../api/src/contract/comments';
 import { ease, poseAt, poseOf } from '../../../../../web/src/viewer/review/cameraFlight';
 import { identityProblem } from '../../../../../web/src/viewer/review/identity';
 import {

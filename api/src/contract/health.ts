@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** `GET /api/health`: database state and projection lag; 503 while the database is down. */
+
+export const healthAnswer = z.strictObject({
+  status: z.literal('ok'),
+  db: z.strictObject({
+    driver: z.string(),
+    ok: z.literal(true),
+    latencyMs: z.number().nonnegative(),
+  }),
+  eventStore: z.string(),
+  /** Events each projection still has to apply; null when the lag could not be read. */
+  projections: z.strictObject({ lag: z.record(z.string(), z.number()).nullable() }),
+});
+export type HealthAnswer = z.infer<typeof healthAnswer>;
+
+export const healthUnavailableAnswer = z.strictObject({
+  status: z.literal('unavailable'),
+  error: z.string(),
+  code: z.literal('unavailable'),
+  db: z.strictObject({ driver: z.string(), ok: z.literal(false) }),
+});

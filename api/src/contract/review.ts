@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { freeText } from './common.js';
+import { projectFeedback } from './projects.js';
+
+/** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
+export const FEEDBACK_MAX_CHARS = 5000;
+
+const feedbackField = z
+  .string()
+  .max(FEEDBACK_MAX_CHARS * 2)
+  .pipe(freeText({ multiline: true }));
+
+/** A comment: `message` (what the viewer sends) or `feedback` (the spec's payload name). */
+export const feedbackBody = z.object({
+  message: feedbackField.optional(),
+  feedback: feedbackField.optional(),
+});
+export type FeedbackBody = z.input<typeof feedbackBody>;
+
+export const feedbackAnswer = z.strictObject({
+  success: z.literal(true),
+  feedback: projectFeedback,
+});
+export type FeedbackAnswer = z.infer<typeof feedbackAnswer>;
+
+/** The doctor's name as given in the viewer (optional: older clients approve without one). */
+export const approveBody = z.object({
+  authorName: z
+    .string()
+    .max(200)
+    .pipe(freeText())
+    .pipe(z.string().max(100, 'Name must be at most 100 characters'))
+    .optional(),
+});
+export type ApproveBody = z.input<typeof approveBody>;
+
+export const approveAnswer = z.strictObject({
+  success: z.literal(true),
+  status: z.literal('approved'),
+});
+export type ApproveAnswer = z.infer<typeof approveAnswer>;

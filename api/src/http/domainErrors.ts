@@ -1,0 +1,53 @@
+import { CommentRuleError } from '../domain/comments.js';
+import { ProjectRuleError } from '../domain/project.js';
+import { UserRuleError } from '../domain/user.js';
+import { AppError, Conflict, NotFound } from '../errors.js';
+import { WrongExpectedVersion } from '../store/eventStore.js';
+
+/**
+ * The one place where a broken domain rule, or a write that lost to a concurrent one more often
+ * than the command handler retries, becomes an HTTP answer. Anything else is returned unchanged.
+ */
+export function httpErrorOf(err: unknown): unknown {
+  if (err instanceof ProjectRuleError) {
+    switch (err.code) {
+      case 'project_not_found':
+        return new NotFound('Project not found');
+      case 'feedback_not_found':
+        return new NotFound('Feedback not found');
+      case 'project_exists':
+        return new Conflict('Project already exists', 'project_exists');
+      case 'already_approved':
+        return new Conflict(err.message, 'already_approved');
+      default:
+        return new AppError(400, err.code, err.message);
+    }
+  }
+  if (err instanceof CommentRuleError) {
+    switch (err.code) {
+      case 'comment_not_found':
+      case 'parent_not_found':
+        return new NotFound('Comment not found', err.code);
+      case 'comment_exists':
+        return new Conflict(err.message, err.code);
+      default:
+        return new AppError(400, err.code, err.message);
+    }
+  }
+  if (err instanceof UserRuleError) {
+    switch (err.code) {
+      case 'user_not_found':
+        return new NotFound('User not found');
+      case 'user_exists':
+      case 'email_already_verified':
+        return new Conflict(err.message, err.code);
+      default:
+        return new AppError(400, err.code, err.message);
+    }
+  }
+  if (err instanceof WrongExpectedVersion) {
+    const what = err.stream.startsWith('user-') ? 'account' : 'project';
+    return new Conflict(`The ${what} was changed at the same time; please retry`, 'conflict');
+  }
+  return err;
+}

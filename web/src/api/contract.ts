@@ -1,0 +1,53 @@
+/**
+ * The API contract's types, as the web app uses them. Types only: the schemas stay on the server
+ * side of the bundle split, so no zod reaches the browser.
+ */
+export type {
+  AdminProject,
+  AdminStats,
+  AdminUser,
+  BulkDeleteBody,
+} from '../../../api/src/contract/admin';
+export type {
+  AuditEntry,
+  AuditFilters,
+  AuditPage,
+  HistoryEntry,
+  HistoryPage,
+} from '../../../api/src/contract/audit';
+export type {
+  AuthAnswer,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginBotCheckAnswer,
+  MeAnswer,
+  PublicUser,
+  RegisterBody,
+  Role,
+  VerifyEmailAnswer,
+} from '../../../api/src/contract/auth';
+export type { BotCheckPurpose, WidgetConfig } from '../../../api/src/contract/botCheck';
+export type { ErrorAnswer, MessageAnswer } from '../../../api/src/contract/common';
+export type { MaterialsAnswer } from '../../../api/src/contract/materials';
+export type {
+  CreateAnswer,
+  Project,
+  ProjectFeedback,
+  ProjectModel,
+  ProjectOwner,
+  ProjectStats,
+  SendEmailAnswer,
+} from '../../../api/src/contract/projects';
+export type { PublicProject } from '../../../api/src/contract/public';
+export type { ApproveAnswer, FeedbackAnswer } from '../../../api/src/contract/review';
+export type {
+  AuthorRole,
+  CommentAnchor,
+  CommentAnswer,
+  CommentsAnswer,
+  DoctorCommentBody,
+  RequestChangesAnswer,
+  RequestChangesBody,
+  TechnicianCommentBody,
+  ThreadEntry,
+} from '../../../api/src/contract/comments';

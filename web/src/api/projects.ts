@@ -1,0 +1,23 @@
+import type { HistoryPage, Project, ProjectStats, SendEmailAnswer } from './contract';
+import { api } from './client';
+import { paths } from './paths';
+
+/** Whose projects: the caller's own, or (admins) another user's. */
+const forUser = (userId?: string) => (userId ? `?userId=${encodeURIComponent(userId)}` : '');
+
+/** The signed-in project calls (the dashboard, the history page, the success modal). */
+export const projectsApi = {
+  list: (userId?: string) => api.get<Project[]>(`${paths.projects}${forUser(userId)}`),
+  stats: (userId?: string) => api.get<ProjectStats>(`${paths.projectStats}${forUser(userId)}`),
+  get: (id: string, signal?: AbortSignal) => api.get<Project>(paths.project(id), { signal }),
+  remove: (id: string) => api.delete<void>(paths.project(id)),
+  sendEmail: (id: string, doctorEmail: string) =>
+    api.post<SendEmailAnswer>(paths.sendEmail(id), { doctorEmail }),
+  markFeedbackRead: (id: string, feedbackId: string) =>
+    api.put<void>(paths.feedbackRead(id, feedbackId)),
+  history: (id: string, after?: string | null, signal?: AbortSignal) =>
+    api.get<HistoryPage>(
+      `${paths.projectHistory(id)}${after ? `?after=${encodeURIComponent(after)}` : ''}`,
+      signal ? { signal } : {},
+    ),
+};

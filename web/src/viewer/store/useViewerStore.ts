@@ -1,0 +1,120 @@
+/**
+ * The viewer's state (zustand v5): what the page shows and what the panels change. Geometry lives
+ * here once per model (built once, never rebuilt); per-frame values (camera, controls) live in the
+ * scene's refs, never in this store.
+ */
+import { create } from 'zustand';
+import {
+  buildLayers,
+  setOpacity as setLayerOpacity,
+  toggleCollapsed as toggleGroupCollapsed,
+  toggleVisibility,
+  type LayerEntry,
+} from '../mesh/layers';
+import { DEFAULT_MATERIALS, type MaterialMap } from '../mesh/materials';
+import type { ViewerProject } from '../mesh/project';
+import type { ViewMesh } from '../mesh/viewMesh';
+
+export type ViewerPhase = 'project' | 'models' | 'ready' | 'not-found';
+export type ViewerMode = 'review' | 'owner' | 'demo';
+
+export interface ViewerState {
+  phase: ViewerPhase;
+  mode: ViewerMode;
+  project: ViewerProject | null;
+  layers: LayerEntry[];
+  materials: MaterialMap;
+  /** Models finished (loaded or failed) and the total; total null until the project is known. */
+  progress: { done: number; total: number | null };
+  /** Decoded geometry by model id. */
+  meshes: Record<string, ViewMesh>;
+  layersOpen: boolean;
+  infoOpen: boolean;
+  /** Incremented to ask the camera to go back to the framed view. */
+  resetViewSeq: number;
+  /** The first complete frame is on screen: tool code (the review) may load now. */
+  firstFrame: boolean;
+  approving: boolean;
+  sendingFeedback: boolean;
+  feedbackText: string;
+
+  start: (mode: ViewerMode) => void;
+  setProject: (project: ViewerProject) => void;
+  setNotFound: () => void;
+  setMaterials: (materials: MaterialMap) => void;
+  addMesh: (id: string, mesh: ViewMesh) => void;
+  modelFailed: (id: string) => void;
+  toggleLayer: (id: string) => void;
+  setOpacity: (id: string, opacity: number) => void;
+  toggleCollapsed: (groupId: string) => void;
+  setLayersOpen: (open: boolean) => void;
+  setInfoOpen: (open: boolean) => void;
+  resetView: () => void;
+  setFirstFrame: () => void;
+  setFeedbackText: (text: string) => void;
+  setApproving: (busy: boolean) => void;
+  setSendingFeedback: (busy: boolean) => void;
+  setStatus: (status: string) => void;
+  reset: () => void;
+}
+
+const initial = {
+  phase: 'project' as ViewerPhase,
+  mode: 'review' as ViewerMode,
+  project: null,
+  layers: [],
+  materials: DEFAULT_MATERIALS,
+  progress: { done: 0, total: null },
+  meshes: {},
+  layersOpen: true,
+  infoOpen: true,
+  resetViewSeq: 0,
+  firstFrame: false,
+  approving: false,
+  sendingFeedback: false,
+  feedbackText: '',
+};
+
+function advance(s: ViewerState): Partial<ViewerState> {
+  const done = s.progress.done + 1;
+  const total = s.progress.total ?? 0;
+  return { progress: { done, total }, phase: done >= total ? 'ready' : 'models' };
+}
+
+export const useViewerStore = create<ViewerState>()((set, get) => ({
+  ...initial,
+  start: (mode) => {
+    disposeMeshes(get().meshes);
+    set({ ...initial, mode });
+  },
+  setProject: (project) =>
+    set({
+      project,
+      layers: buildLayers(project.models),
+      progress: { done: 0, total: project.models.length },
+      phase: project.models.length === 0 ? 'ready' : 'models',
+    }),
+  setNotFound: () => set({ phase: 'not-found', project: null }),
+  setMaterials: (materials) => set({ materials }),
+  addMesh: (id, mesh) => set((s) => ({ meshes: { ...s.meshes, [id]: mesh }, ...advance(s) })),
+  modelFailed: () => set((s) => advance(s)),
+  toggleLayer: (id) => set((s) => ({ layers: toggleVisibility(s.layers, id) })),
+  setOpacity: (id, opacity) => set((s) => ({ layers: setLayerOpacity(s.layers, id, opacity) })),
+  toggleCollapsed: (groupId) => set((s) => ({ layers: toggleGroupCollapsed(s.layers, groupId) })),
+  setLayersOpen: (layersOpen) => set({ layersOpen }),
+  setInfoOpen: (infoOpen) => set({ infoOpen }),
+  resetView: () => set((s) => ({ resetViewSeq: s.resetViewSeq + 1 })),
+  setFirstFrame: () => set({ firstFrame: true }),
+  setFeedbackText: (feedbackText) => set({ feedbackText }),
+  setApproving: (approving) => set({ approving }),
+  setSendingFeedback: (sendingFeedback) => set({ sendingFeedback }),
+  setStatus: (status) => set((s) => (s.project ? { project: { ...s.project, status } } : {})),
+  reset: () => {
+    disposeMeshes(get().meshes);
+    set(initial);
+  },
+}));
+
+function disposeMeshes(meshes: Record<string, ViewMesh>): void {
+  for (const m of Object.values(meshes)) m.geometry.dispose();
+}

@@ -260,6 +260,12 @@ test.describe('review conversation', () => {
       await expectModelUnder(tp, ownerTip);
       await tp.screenshot({ path: shot('review-owner-pin-desktop.png') });
 
+      // A pin follows its model's layer.
+      await tp.getByRole('button', { name: 'Hide Upper arch' }).click();
+      await expect(ownerPin).toHaveCount(0);
+      await tp.getByRole('button', { name: 'Show Upper arch' }).click();
+      await expect(ownerPin).toBeVisible();
+
       // The answer, from the viewer.
       await own.getByRole('button', { name: 'Reply' }).click();
       await own

@@ -145,6 +145,12 @@ describe.each(testDrivers())('review conversation API (%s)', (driver) => {
       expect(r.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(r.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
     }
+    // A body far over any comment's size is refused before it is parsed.
+    const huge = await post(`/api/public/projects/${p.publicToken}/comments`, {
+      authorName: 'Dr A',
+      body: 'x'.repeat(70 * 1024),
+    });
+    expect(huge.statusCode).toBe(413);
     const text = await post(`/api/public/projects/${p.publicToken}/comments`, 'x', {
       'content-type': 'text/plain',
     });

@@ -353,9 +353,11 @@ test.describe('review conversation', () => {
       // The sheet unfolded to take the comment.
       await sheet.getByLabel('Comment on the new pin').fill('Contact on 16 too tight.');
       await page.screenshot({ path: shot('review-doctor-sheet-phone.png') });
-      await sheet.getByRole('button', { name: 'Comment', exact: true }).click();
+      await sheet.getByRole('button', { name: 'Request changes' }).click();
       await giveName(page);
-      await expect(page.getByText('Comment sent')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Changes requested — the technician has been told')).toBeVisible({
+        timeout: 30_000,
+      });
       const pin = page.locator('[data-testid="pin"][data-pin="1"]');
       await expect(pin).toBeVisible();
       await chooseComment(page, sheet, 1);
@@ -404,6 +406,19 @@ test.describe('review conversation', () => {
         expect(quick.y + quick.height).toBeLessThanOrEqual(barBox.y + 1);
         expect(barBox.y + barBox.height).toBeLessThanOrEqual(phone.height);
         await page.screenshot({ path: shot('review-doctor-resolved-phone.png') });
+
+        // The revision is ready: back to Pending Review from the dashboard's Comments modal.
+        await tp.goto('/dashboard');
+        const card = tp.getByTestId('project-card').filter({ hasText: 'Phone review' });
+        await expect(card).toContainText('Changes Requested', { timeout: 30_000 });
+        await card.getByRole('button', { name: /Comments/ }).click();
+        const modal = tp.getByTestId('comments-modal');
+        await modal.getByRole('button', { name: 'Back to Pending Review' }).click();
+        await expect(tp.getByText('Status set to Pending Review')).toBeVisible({ timeout: 30_000 });
+        await expect(modal.getByRole('button', { name: 'Back to Pending Review' })).toHaveCount(0);
+        await modal.getByRole('button', { name: 'Close' }).click();
+        await expect(card).toContainText('Pending Review');
+        await tp.screenshot({ path: shot('review-dashboard-phone.png'), fullPage: true });
 
         // Markup in a comment is shown as text, never run or drawn.
         const markup = '<img src=x onerror="window.__xss=1"><b>bold</b>';

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { statusLabel } from '../../viewer/mesh/status';
 import { fetchThread, postComment, postResolved } from '../../api/comments';
+import { projectsApi } from '../../api/projects';
 import { threadNodes } from '../../viewer/review/reviewStore';
 
 export interface CommentsModalProps {
@@ -42,6 +43,7 @@ export function CommentsModal({
   const [entries, setEntries] = useState<ThreadEntryDto[] | null>(null);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [backToReview, setBackToReview] = useState(false);
   const projectId = project?.id;
 
   const load = useCallback(async () => {
@@ -56,6 +58,7 @@ export function CommentsModal({
   useEffect(() => {
     setEntries(null);
     setDrafts({});
+    setBackToReview(false);
     void load();
   }, [load]);
 
@@ -181,6 +184,25 @@ export function CommentsModal({
           ),
         )}
       {entries ? box(null, 'Note to the doctor') : null}
+      {project?.status === 'pending_revision' && !readOnly && !backToReview ? (
+        <Button
+          variant="primary"
+          size="sm"
+          disabled={busy}
+          onClick={() =>
+            projectId &&
+            void run(
+              () =>
+                projectsApi
+                  .setStatus(projectId, 'pending_review')
+                  .then(() => setBackToReview(true)),
+              'Status set to Pending Review',
+            )
+          }
+        >
+          Back to Pending Review
+        </Button>
+      ) : null}
     </Modal>
   );
 }

@@ -3,8 +3,8 @@
  * comment (with the placed pin), request changes, reply, resolve / reopen, and — for the owner —
  * set the case back to Pending Review. Failures become toasts with the server's message.
  */
-import { api, ApiError } from '../../api/client';
-import { paths } from '../../api/paths';
+import { ApiError } from '../../api/client';
+import { projectsApi } from '../../api/projects';
 import { FAILED_TO_SEND_FEEDBACK } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { useViewerStore } from '../store/useViewerStore';
@@ -134,7 +134,7 @@ export async function backToReview(): Promise<void> {
   const { project, mode } = useViewerStore.getState();
   if (mode !== 'owner' || !project) return;
   try {
-    await api.put(paths.projectStatus(project.id), { status: 'pending_review' });
+    await projectsApi.setStatus(project.id, 'pending_review');
     useViewerStore.getState().setStatus('pending_review');
     toast.success(BACK_TO_REVIEW);
     await reloadThread();

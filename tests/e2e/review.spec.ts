@@ -378,6 +378,10 @@ test.describe('review conversation', () => {
         expect(Math.abs(ownerTip.x - doctorTip.x)).toBeLessThan(3);
         expect(Math.abs(ownerTip.y - doctorTip.y)).toBeLessThan(3);
         await expectModelUnder(tp, ownerTip);
+        // Choosing a pinned comment folds the sheet so the pin is in view.
+        await expect(own.getByRole('button', { name: 'Add pin' })).toHaveCount(0);
+        await tp.screenshot({ path: shot('review-owner-pin-phone.png') });
+        await own.getByRole('button', { name: /Comments · 1 open/ }).click();
         await own.getByRole('button', { name: 'Reply' }).click();
         await own.getByLabel('Reply', { exact: true }).fill('Contact relieved.');
         await own.getByRole('button', { name: 'Send reply' }).click();

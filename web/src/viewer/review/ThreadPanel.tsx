@@ -96,7 +96,11 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
             key={n.entry.id}
             node={n}
             selected={n.entry.id === r.selectedId}
-            onSelect={(id) => store().select(id)}
+            onSelect={(id) => {
+              store().select(id);
+              // On a phone the sheet would cover the pin the camera flies to: fold it.
+              if (compact && n.entry.anchor) store().setSheetOpen(false);
+            }}
           />
         ))}
       </ol>

@@ -106,8 +106,28 @@ export async function addComment(
     ctx,
   );
   const thread = await loadThread(deps, projectId, { withEmails: input.role === 'technician' });
-  const comment = thread.find((t) => t.id === commentId);
-  if (!comment) throw new Error('comment not projected');
+  // The read models normally hold it already; on a lagging projection (a busy machine) the
+  // answer is built from what was recorded — the comment is stored either way.
+  const comment = thread.find((t) => t.id === commentId) ?? {
+    id: commentId,
+    kind: 'comment' as const,
+    parentId: input.parentId ?? null,
+    author: {
+      role: input.role,
+      name: input.name,
+      ...(input.role === 'technician' ? { email: input.email ?? null } : {}),
+    },
+    body: input.body,
+    anchor: input.anchor ?? null,
+    pin: input.anchor
+      ? thread.filter((t) => t.anchor !== null && t.parentId === null).length + 1
+      : null,
+    status: null,
+    changesRequested: kind === 'RequestChanges',
+    createdAt: now,
+    resolvedAt: null,
+    resolvedBy: null,
+  };
   return { comment, state };
 }
 

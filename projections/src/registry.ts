@@ -3,6 +3,7 @@ import { feedbackProjection } from './feedback/index.js';
 import { projectsProjection } from './projects/index.js';
 import { userStatsProjection } from './userStats/index.js';
 import { usersProjection } from './users/index.js';
+import { projectVersionsProjection } from './versions/index.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the runner maintains. Add a projection by adding it to this array. */
@@ -13,5 +14,6 @@ export function allProjections(): Projection[] {
     feedbackProjection,
     userStatsProjection,
     usersProjection,
+    projectVersionsProjection,
   ];
 }

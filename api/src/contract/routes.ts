@@ -11,6 +11,7 @@ import * as materials from './materials.js';
 import * as projects from './projects.js';
 import * as pub from './public.js';
 import * as review from './review.js';
+import * as versions from './versions.js';
 
 /**
  * Every route of the API with the schemas of what it takes and answers, keyed `METHOD /path`
@@ -105,6 +106,11 @@ export const API_ROUTES = {
     body: review.feedbackBody,
     answers: { 201: review.feedbackAnswer },
   },
+  'POST /api/projects/:id/versions': {
+    params: projects.projectIdParams,
+    body: 'multipart',
+    answers: { 201: versions.versionAnswer },
+  },
   'GET /api/projects/:id/history': {
     params: projects.projectIdParams,
     query: audit.historyQuery,
@@ -134,6 +140,7 @@ export const API_ROUTES = {
   },
   'POST /api/public/projects/:token/approve': {
     params: pub.publicTokenParams,
+    body: versions.approveBody,
     answers: { 200: review.approveAnswer },
   },
   'GET /api/public/projects/:token/files/:filename': {

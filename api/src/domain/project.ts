@@ -4,6 +4,17 @@
  * project's data key (they are opaque strings to the domain); times and ids come with the command.
  */
 
+import {
+  approvalOf,
+  nextVersion,
+  type AddProjectVersion,
+  type ApprovedFile,
+  type ProjectVersionAdded,
+  type VersionRuleCode,
+} from './versions.js';
+
+export type { AddProjectVersion, ApprovedFile, ProjectVersionAdded } from './versions.js';
+
 /** A field sealed with the project's data key (`v1:<iv>:<ct>:<tag>`); opaque here. */
 export type SealedField = string;
 
@@ -55,6 +66,10 @@ export interface ModelRecord {
   /** BlobStore key of the encrypted file. */
   blobKey: string;
   triangles: number;
+  /** SHA-256 (hex) of the stored file, as downloaded; absent on models stored before hashing. */
+  sha256?: string;
+  /** SHA-256 (hex) of the bytes as uploaded (before the header was blanked or DCM converted). */
+  uploadedSha256?: string;
 }
 
 export type FeedbackType = 'doctor_feedback' | 'technician_reply';
@@ -101,7 +116,15 @@ export interface FeedbackRead {
 /** Appended by the viewer's approve command (issue 7). */
 export interface ProjectApproved {
   type: 'ProjectApproved';
-  data: { projectId: string; approvedAt: string };
+  data: {
+    projectId: string;
+    approvedAt: string;
+    /** The doctor's name as given (sealed `authorName`); absent for approvals without one. */
+    approvedBy?: SealedField;
+    /** The version approved and its files; absent on approvals recorded before versions. */
+    version?: number;
+    files?: ApprovedFile[];
+  };
 }
 /** No personal data: the project's key is destroyed alongside, so older events become unreadable. */
 export interface ProjectDeleted {
@@ -121,7 +144,8 @@ export type ProjectEvent =
   | FeedbackGiven
   | FeedbackRead
   | ProjectApproved
-  | ProjectDeleted;
+  | ProjectDeleted
+  | ProjectVersionAdded;
 
 export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
@@ -132,6 +156,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'FeedbackRead',
   'ProjectApproved',
   'ProjectDeleted',
+  'ProjectVersionAdded',
 ];
 
 export const projectStream = (projectId: string): string => `project-${projectId}`;
@@ -150,7 +175,10 @@ export type ProjectState =
       projectId: string;
       userId: string;
       projectStatus: ProjectStatus;
+      /** The latest version's models. */
       models: ModelRecord[];
+      /** The latest version's number (1 until a new version is uploaded). */
+      version: number;
       /** feedback id → read? (only ids are needed to decide) */
       feedback: Map<string, { read: boolean }>;
     }
@@ -167,8 +195,13 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
         userId: event.data.userId,
         projectStatus: event.data.status,
         models: event.data.models,
+        version: 1,
         feedback: new Map(),
       };
+    case 'ProjectVersionAdded':
+      return state.status === 'active'
+        ? { ...state, models: event.data.models, version: event.data.version }
+        : state;
     case 'ProjectStatusChanged':
       return state.status === 'active' ? { ...state, projectStatus: event.data.status } : state;
     case 'ProjectApproved':
@@ -234,10 +267,13 @@ export interface GiveFeedback {
     now: string;
   };
 }
-/** Issue 7: the doctor approves through the link; refused when already approved. */
+/**
+ * The doctor approves through the link: the latest version (or `version`, which must be the
+ * latest); refused when already approved.
+ */
 export interface ApproveProject {
   type: 'ApproveProject';
-  data: { projectId: string; now: string };
+  data: { projectId: string; now: string; approvedBy?: SealedField; version?: number };
 }
 
 export type ProjectCommand =
@@ -247,7 +283,8 @@ export type ProjectCommand =
   | MarkFeedbackRead
   | DeleteProject
   | GiveFeedback
-  | ApproveProject;
+  | ApproveProject
+  | AddProjectVersion;
 
 /** A rule of the aggregate was broken; `http/domainErrors.ts` maps `code` to an HTTP answer. */
 export class ProjectRuleError extends Error {
@@ -260,7 +297,8 @@ export class ProjectRuleError extends Error {
       | 'invalid_material'
       | 'invalid_status'
       | 'already_approved'
-      | 'feedback_exists',
+      | 'feedback_exists'
+      | VersionRuleCode,
     message: string,
   ) {
     super(message);
@@ -384,12 +422,53 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
     }
     case 'ApproveProject': {
       const s = requireActive(state);
+      const approval = approvalOf(s, command.data.version);
+      if (!approval.ok) throw new ProjectRuleError(approval.code, approval.message);
       if (s.projectStatus === 'approved') {
         throw new ProjectRuleError('already_approved', 'Project is already approved');
       }
       return [
-        { type: 'ProjectApproved', data: { projectId: s.projectId, approvedAt: command.data.now } },
+        {
+          type: 'ProjectApproved',
+          data: {
+            projectId: s.projectId,
+            approvedAt: command.data.now,
+            ...(command.data.approvedBy ? { approvedBy: command.data.approvedBy } : {}),
+            version: approval.version,
+            files: approval.files,
+          },
+        },
       ];
+    }
+    case 'AddProjectVersion': {
+      const s = requireActive(state);
+      for (const m of command.data.added) {
+        if (!materialAllowed(m.type, m.material)) {
+          throw new ProjectRuleError(
+            'invalid_material',
+            m.type === 'ply'
+              ? 'PLY files may only use the texture material'
+              : 'The texture material is only for PLY files',
+          );
+        }
+      }
+      const next = nextVersion(s, command.data);
+      if (!next.ok) throw new ProjectRuleError(next.code, next.message);
+      const events: ProjectEvent[] = [next.event];
+      // A new version is for the doctor to look at again: an approval or a change request no
+      // longer describes the files they will see.
+      if (s.projectStatus === 'approved' || s.projectStatus === 'pending_revision') {
+        events.push({
+          type: 'ProjectStatusChanged',
+          data: {
+            projectId: s.projectId,
+            status: 'pending_review',
+            previous: s.projectStatus,
+            changedAt: command.data.now,
+          },
+        });
+      }
+      return events;
     }
     default: {
       const _never: never = command;

@@ -28,6 +28,7 @@ interface AuditSqlRow {
   stream: string;
   subject_kind: string;
   subject_id: string | null;
+  version: number | null;
 }
 
 export const AUDIT_PAGE_MAX = 200;
@@ -72,7 +73,7 @@ const AT_SQL = `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS
 // The text copies of tx and gp must not be aliased `tx` / `gp`: ORDER BY resolves output names
 // first and would then sort text ('988' after '1031' in descending order). Event-store pitfall P2.
 const COLUMNS = `event_id::text AS event_id, position, tx::text AS tx_text, gp::text AS gp_text,
-  ${AT_SQL} AS at, actor, action, stream, subject_kind, subject_id`;
+  ${AT_SQL} AS at, actor, action, stream, subject_kind, subject_id, version`;
 /** Orders by the store position as numbers (the table's bigint columns, never the aliases). */
 const NEWEST_FIRST = 'ORDER BY audit_log.tx DESC, audit_log.gp DESC';
 const OLDEST_FIRST = 'ORDER BY audit_log.tx, audit_log.gp';
@@ -98,6 +99,7 @@ function toEntry(r: AuditSqlRow): AuditEntry {
     subjectType: r.subject_kind,
     subjectId: r.subject_id,
     at: r.at,
+    ...(r.version !== null ? { version: r.version } : {}),
   };
 }
 
@@ -138,6 +140,7 @@ const CSV_HEADER = [
   'subject_id',
   'event_id',
   'position',
+  'version',
 ];
 
 /** RFC 4180 quoting, and cells that a spreadsheet would run as a formula are defused. */
@@ -151,7 +154,17 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
   const lines = [CSV_HEADER.join(',')];
   for (const e of entries) {
     lines.push(
-      [e.at, e.action, e.actor, e.actorKind, e.subjectType, e.subjectId, e.eventId, e.seq]
+      [
+        e.at,
+        e.action,
+        e.actor,
+        e.actorKind,
+        e.subjectType,
+        e.subjectId,
+        e.eventId,
+        e.seq,
+        e.version === undefined ? null : String(e.version),
+      ]
         .map(csvCell)
         .join(','),
     );
@@ -241,6 +254,7 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         ...(actorName !== undefined ? { actorName } : {}),
         mine,
         at: e.at,
+        ...(e.version !== undefined ? { version: e.version } : {}),
       };
     });
     const page: HistoryPage = {

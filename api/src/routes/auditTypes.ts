@@ -23,6 +23,8 @@ export interface AuditEntry {
   actorName?: string;
   /** The project's or user's name, while it exists (deleted subjects are shredded). */
   subjectName?: string;
+  /** The project version the event is about (created, new version, approval). */
+  version?: number;
 }
 
 export interface AuditPage {
@@ -44,6 +46,8 @@ export interface HistoryEntry {
   mine: boolean;
   /** ISO-8601 UTC. */
   at: string;
+  /** The project version the event is about (created, new version, approval). */
+  version?: number;
 }
 
 export interface HistoryPage {

@@ -11,6 +11,7 @@ import { openWith } from '../crypto/keyRing.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { projectIdForToken } from '../links/projectLinks.js';
 import { uuidParam } from './projectInput.js';
+import { modelOfAnyVersion } from '../../../projections/src/versions/queries.js';
 
 const FILENAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(stl|ply)$/;
 
@@ -39,7 +40,7 @@ export async function sendModelFile(
     'SELECT blob_key, size, name, type FROM project_models WHERE project_id = $1 AND filename = $2',
     [projectId, filename],
   );
-  const row = r.rows[0];
+  const row = r.rows[0] ?? (await earlierVersionFile(deps, projectId, filename));
   if (!row) throw new NotFound('File not found');
   const subject = projectSubject(projectId);
   const dk = await deps.keys.existingKey(subject);
@@ -62,6 +63,12 @@ export async function sendModelFile(
     .header('cross-origin-resource-policy', 'same-origin')
     .header('cache-control', 'private, no-store')
     .send(stream);
+}
+
+/** A file only an earlier version still shows (the latest version replaced or removed it). */
+async function earlierVersionFile(deps: AppDeps, projectId: string, filename: string) {
+  const m = await modelOfAnyVersion(deps.db, projectId, { filename });
+  return m ? { blob_key: m.blobKey, size: String(m.size), name: m.name, type: m.type } : undefined;
 }
 
 const ownerParams = z.object({ id: uuidParam, filename: z.string().max(200) }).strict();

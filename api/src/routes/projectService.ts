@@ -5,6 +5,8 @@ import { LINK_FIELD, publicLinkFor } from '../links/projectLinks.js';
 import type { FeedbackRow } from '../../../projections/src/feedback/index.js';
 import type { ProjectModelRow, ProjectRow } from '../../../projections/src/projects/index.js';
 import { userSubject } from '../domain/user.js';
+import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
+import { approvalAnswer, versionAnswers } from './versionAnswers.js';
 import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from './projectTypes.js';
 
 // ---------------------------------------------------------------- reading
@@ -63,7 +65,7 @@ export async function loadProjects(
         ]);
   if (rows.rows.length === 0) return [];
   const ids = rows.rows.map((r) => r.id);
-  const [models, feedback, links, owners] = await Promise.all([
+  const [models, feedback, links, owners, versions, approvals] = await Promise.all([
     deps.db.query<ProjectModelRow>(
       'SELECT * FROM project_models WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position',
       [ids],
@@ -80,6 +82,8 @@ export async function loadProjects(
       deps,
       rows.rows.map((r) => r.user_id),
     ),
+    versionsOf(deps.db, ids),
+    approvalsOf(deps.db, ids),
   ]);
   const out: ProjectDto[] = [];
   for (const row of rows.rows) {
@@ -89,6 +93,7 @@ export async function loadProjects(
     if (!dk) continue;
     const open = (field: string, sealed: string) => openWith(dk.key, subject, field, sealed);
     const link = links.rows.find((l) => l.project_id === row.id);
+    const ofProject = versions.filter((v) => v.project_id === row.id);
     const token = link ? open(LINK_FIELD, link.token_sealed) : null;
     out.push({
       id: row.id,
@@ -129,6 +134,8 @@ export async function loadProjects(
       storageBytes: Number(row.storage_bytes),
       unreadCount: row.unread_count,
       user: owners.get(row.user_id) ?? null,
+      versions: versionAnswers(ofProject, open),
+      approval: approvalAnswer(approvals.get(row.id), ofProject, open),
     });
   }
   return out;

@@ -3,6 +3,7 @@
  * reads them. Types only, with no runtime imports: the server and web/src/components/project
  * both import them.
  */
+import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
 
 export interface ProjectModel {
   id: string;
@@ -47,4 +48,8 @@ export interface Project {
   unreadCount: number;
   /** The owner; null for anonymous quick uploads (and an owner whose account is gone). */
   user: ProjectOwner | null;
+  /** Every version, oldest first; `models` are the latest version's. */
+  versions: ProjectVersion[];
+  /** The latest approval, whichever version it was for. */
+  approval: ProjectApproval | null;
 }

@@ -29,6 +29,17 @@ const feedbackField = z
   .string()
   .max(FEEDBACK_MAX_CHARS * 2)
   .pipe(freeText({ multiline: true }));
+/** The doctor's name as given in the viewer (optional: older clients approve without one). */
+const approverName = z
+  .string()
+  .max(200)
+  .pipe(freeText())
+  .pipe(z.string().max(100, 'Name must be at most 100 characters'));
+/** The version approved (missing = the latest) and the doctor's name. */
+const approveBody = z.object({
+  version: z.number().int().min(1).max(100_000).optional(),
+  authorName: approverName.optional(),
+});
 const feedbackBody = z.object({
   message: feedbackField.optional(),
   feedback: feedbackField.optional(),
@@ -217,11 +228,24 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     { config: { rateLimit: PER_LINK } },
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
+      requireJson(request);
+      const { version, authorName } = parseOr400(approveBody, request.body ?? {});
       const projectId = await resolveToken(deps, token);
+      const approvedBy = authorName
+        ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
+        : undefined;
       const { state } = await runProjectCommand(
         deps,
         projectId,
-        { type: 'ApproveProject', data: { projectId, now: deps.now().toISOString() } },
+        {
+          type: 'ApproveProject',
+          data: {
+            projectId,
+            now: deps.now().toISOString(),
+            ...(approvedBy ? { approvedBy } : {}),
+            ...(version !== undefined ? { version } : {}),
+          },
+        },
         { actor: linkActor(token), requestId: request.id },
       );
       await notifyTechnician(deps, projectId, state, 'approved');

@@ -14,6 +14,7 @@ import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
 import { projectIdForToken } from '../links/projectLinks.js';
+import { modelOfAnyVersion } from '../../../projections/src/versions/queries.js';
 
 const ownerParams = z.object({ id: uuidParam, modelId: uuidParam }).strict();
 const publicParams = z
@@ -43,7 +44,12 @@ export async function sendViewDerivative(
     'SELECT blob_key FROM project_models WHERE project_id = $1 AND id::text = $2',
     [projectId, modelId],
   );
-  const row = r.rows[0];
+  // A model only an earlier version still shows is served from that version's record.
+  const row =
+    r.rows[0] ??
+    (await modelOfAnyVersion(deps.db, projectId, { id: modelId }).then((m) =>
+      m ? { blob_key: m.blobKey } : undefined,
+    ));
   if (!row) throw new NotFound('File not found');
   const dk = await deps.keys.existingKey(projectSubject(projectId));
   if (!dk) throw new NotFound('File not found');

@@ -1,4 +1,4 @@
-import type { ProjectEvent } from '../../../api/src/domain/project.js';
+import type { ModelRecord, ProjectEvent } from '../../../api/src/domain/project.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
 
@@ -15,6 +15,7 @@ export const PROJECTS_EVENT_TYPES = [
   'FeedbackGiven',
   'FeedbackRead',
   'ProjectDeleted',
+  'ProjectVersionAdded',
 ] as const;
 
 export interface ProjectRow {
@@ -67,9 +68,39 @@ async function recountUnread(ctx: ProjectionContext, projectId: string, revision
   );
 }
 
+async function insertModels(
+  ctx: ProjectionContext,
+  projectId: string,
+  models: readonly ModelRecord[],
+): Promise<void> {
+  for (const [i, m] of models.entries()) {
+    await ctx.tx.query(
+      `INSERT INTO ${ctx.table('project_models')} (project_id, id, position, filename,
+         original_name, name, size, type, material, grouped_from, group_size, blob_key, triangles)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT DO NOTHING`,
+      [
+        projectId,
+        m.id,
+        i,
+        m.filename,
+        m.originalName,
+        m.name,
+        m.size,
+        m.type,
+        m.material,
+        m.groupedFrom,
+        m.groupSize,
+        m.blobKey,
+        m.triangles,
+      ],
+    );
+  }
+}
+
 export const projectsProjection: Projection = {
   name: 'projects',
-  version: 1,
+  version: 2,
   tables: ['projects', 'project_models', 'project_unread', 'project_tombstones'],
   eventTypes: PROJECTS_EVENT_TYPES,
   createSql: (table) => [
@@ -142,29 +173,26 @@ export const projectsProjection: Projection = {
           ],
         );
         if (inserted.rows.length === 0) return;
-        for (const [i, m] of d.models.entries()) {
-          await ctx.tx.query(
-            `INSERT INTO ${ctx.table('project_models')} (project_id, id, position, filename,
-               original_name, name, size, type, material, grouped_from, group_size, blob_key, triangles)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-             ON CONFLICT DO NOTHING`,
-            [
-              d.projectId,
-              m.id,
-              i,
-              m.filename,
-              m.originalName,
-              m.name,
-              m.size,
-              m.type,
-              m.material,
-              m.groupedFrom,
-              m.groupSize,
-              m.blobKey,
-              m.triangles,
-            ],
-          );
-        }
+        await insertModels(ctx, d.projectId, d.models);
+        return;
+      }
+      case 'ProjectVersionAdded': {
+        // The latest version's models replace the row's; earlier versions live in `project_versions`.
+        // Every version's files stay stored, so storage grows by the new files only.
+        const d = event.data;
+        const added = new Set(d.added);
+        const storage = d.models.filter((m) => added.has(m.id)).reduce((s, m) => s + m.size, 0);
+        const updated = await ctx.tx.query(
+          `UPDATE ${projects} SET file_count = $2, storage_bytes = storage_bytes + $3, updated_at = $4,
+             revision = $5
+           WHERE id = $1 AND revision < $5::bigint RETURNING id`,
+          [d.projectId, d.models.length, storage, d.createdAt, rev],
+        );
+        if (updated.rows.length === 0) return;
+        await ctx.tx.query(`DELETE FROM ${ctx.table('project_models')} WHERE project_id = $1`, [
+          d.projectId,
+        ]);
+        await insertModels(ctx, d.projectId, d.models);
         return;
       }
       case 'ProjectStatusChanged':

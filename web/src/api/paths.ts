@@ -28,6 +28,7 @@ export const paths = {
   feedbackRead: (id: string, feedbackId: string) =>
     `/projects/${seg(id)}/feedback/${seg(feedbackId)}/read`,
   projectHistory: (id: string) => `/projects/${seg(id)}/history`,
+  projectVersions: (id: string) => `/projects/${seg(id)}/versions`,
   ownerFile: (id: string, filename: string) => `/projects/${seg(id)}/files/${seg(filename)}`,
   ownerView: (id: string, modelId: string) => `/projects/${seg(id)}/view/${seg(modelId)}`,
 

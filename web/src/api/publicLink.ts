@@ -1,4 +1,4 @@
-import type { ApproveAnswer, FeedbackAnswer, PublicProject } from './contract';
+import type { ApproveAnswer, ApproveBody, FeedbackAnswer, PublicProject } from './contract';
 import { api } from './client';
 import { paths } from './paths';
 
@@ -8,6 +8,7 @@ export const publicLinkApi = {
     api.get<PublicProject>(paths.publicProject(token), { auth: false, signal }),
   feedback: (token: string, message: string) =>
     api.post<FeedbackAnswer>(paths.publicFeedback(token), { message }, { auth: false }),
-  approve: (token: string) =>
-    api.post<ApproveAnswer>(paths.publicApprove(token), {}, { auth: false }),
+  /** Approves `version` (the one the doctor looked at; the server refuses an outdated one). */
+  approve: (token: string, body: ApproveBody = {}) =>
+    api.post<ApproveAnswer>(paths.publicApprove(token), body, { auth: false }),
 };

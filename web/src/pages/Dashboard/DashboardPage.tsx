@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { Project } from '../../api/contract';
+import { NewVersionModal } from '../../components/versions/NewVersionModal';
 import { CHECK_INBOX_FOR_VERIFICATION, NO_PROJECTS_YET } from '../../messages';
 import { useSessionStore } from '../../stores/useSessionStore';
 import { toast } from '../../stores/useToastStore';
@@ -26,6 +29,7 @@ export function DashboardPage() {
   const { projects, stats, viewedUser, reload } = useDashboardData(viewedUserId);
   const actions = useDashboardActions(reload);
   const readOnly = !!viewedUserId;
+  const [newVersionFor, setNewVersionFor] = useState<Project | null>(null);
 
   const who = viewedUserId ? (viewedUser?.name ?? 'User') : (user?.name ?? '');
 
@@ -95,6 +99,7 @@ export function DashboardPage() {
                   onComments={() => actions.openComments(p)}
                   onEmail={() => actions.openEmail(p)}
                   onDelete={() => actions.askDelete(p)}
+                  onNewVersion={() => setNewVersionFor(p)}
                 />
               ))}
             </div>
@@ -131,6 +136,21 @@ export function DashboardPage() {
         onMarkRead={(id) => actions.comments && void actions.markRead(actions.comments, id)}
       />
       <SendEmailModal project={actions.emailFor} onClose={() => actions.openEmail(null)} />
+      <NewVersionModal
+        project={
+          newVersionFor && {
+            id: newVersionFor.id,
+            name: newVersionFor.name,
+            latest: newVersionFor.versions.length || 1,
+            models: newVersionFor.models,
+          }
+        }
+        onClose={() => setNewVersionFor(null)}
+        onDone={() => {
+          setNewVersionFor(null);
+          void reload();
+        }}
+      />
     </div>
   );
 }

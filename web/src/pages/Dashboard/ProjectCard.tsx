@@ -8,6 +8,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
 import { ProjectHistoryLink } from '../ProjectHistory/ProjectHistoryLink';
+import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
+import { versionLabel } from '../../components/versions/versionText';
 
 export interface ProjectCardProps {
   project: Project;
@@ -19,6 +21,7 @@ export interface ProjectCardProps {
   onComments: () => void;
   onEmail: () => void;
   onDelete: () => void;
+  onNewVersion: () => void;
 }
 
 /**
@@ -34,7 +37,9 @@ export function ProjectCard({
   onComments,
   onEmail,
   onDelete,
+  onNewVersion,
 }: ProjectCardProps) {
+  const latest = p.versions.length || 1;
   return (
     <Card className="project-card" data-testid="project-card">
       <div className="project-card__badges">
@@ -42,6 +47,11 @@ export function ProjectCard({
           {statusLabel(p.status)}
         </Badge>
         {p.unreadCount > 0 && <Badge tone="danger">{p.unreadCount} new</Badge>}
+        {latest > 1 && (
+          <Badge tone="info" data-testid="card-version">
+            {versionLabel(latest)}
+          </Badge>
+        )}
       </div>
       <h3 className="project-card__title">{p.name}</h3>
       <div className="project-card__meta">
@@ -52,6 +62,7 @@ export function ProjectCard({
           {formatBytes(p.storageBytes)}
         </span>
       </div>
+      <ApprovalSummary approval={p.approval} latest={latest} showHashes={!readOnly} />
       <div className="project-card__actions" data-testid="card-actions">
         <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.publicToken ?? p.id}`}>
           <Icon name="eye" />
@@ -68,6 +79,16 @@ export function ProjectCard({
         </Button>
         <ActionMenu label={`More actions for ${p.name}`}>
           <ProjectHistoryLink projectId={p.id} className="menu__item" role="menuitem" />
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item"
+            disabled={readOnly}
+            onClick={onNewVersion}
+          >
+            <Icon name="upload" />
+            Upload new version
+          </button>
           <button
             type="button"
             role="menuitem"

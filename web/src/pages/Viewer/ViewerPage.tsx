@@ -1,4 +1,4 @@
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LOADING_PROJECT } from '../../messages';
 import { useViewerStore } from '../../viewer/store/useViewerStore';
@@ -27,7 +27,9 @@ function useRouteId(): string {
 /** /viewer/{id} and /viewer/demo (spec §2 3D viewer). */
 export function ViewerPage() {
   const routeId = useRouteId();
-  useViewerLoader(routeId);
+  const [params] = useSearchParams();
+  const asked = Number(params.get('v'));
+  useViewerLoader(routeId, Number.isInteger(asked) && asked > 0 ? asked : null);
   const deviceClass = useDeviceClass();
   const compact = deviceClass === 'mobile';
   const { phase, progress, mode, layersOpen, infoOpen } = useViewerStore(

@@ -21,6 +21,7 @@ import { loadModels } from '../../viewer/mesh/loadModels';
 import { mergeMaterials } from '../../viewer/mesh/materials';
 import {
   accessFor,
+  showVersion,
   toViewerProject,
   type ViewerAccess,
   type ViewerProject,
@@ -70,7 +71,8 @@ async function fetchMaterials(signal: AbortSignal): Promise<void> {
   }
 }
 
-export function useViewerLoader(routeId: string): void {
+/** `version`: the version to show (`?v=` in the address); null or unknown shows the latest. */
+export function useViewerLoader(routeId: string, version: number | null = null): void {
   useEffect(() => {
     const access = accessFor(routeId);
     const controller = new AbortController();
@@ -91,6 +93,7 @@ export function useViewerLoader(routeId: string): void {
         return;
       }
       if (signal.aborted) return;
+      project = showVersion(project, version);
       useViewerStore.getState().setProject(project);
       const headers: Record<string, string> = {};
       if (access.kind === 'owner') {
@@ -124,5 +127,5 @@ export function useViewerLoader(routeId: string): void {
       clearPrefetch();
       useViewerStore.getState().reset();
     };
-  }, [routeId]);
+  }, [routeId, version]);
 }

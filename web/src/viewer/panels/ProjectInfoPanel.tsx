@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../store/useViewerStore';
 import { Badge } from '../../ui/Badge';
@@ -9,6 +9,9 @@ import { statusLabel, statusTone } from '../mesh/status';
 import { copyLink } from './reviewActions';
 import { ReviewActions } from './ReviewActions';
 import { PanelHeader } from './PanelHeader';
+import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
+import { NewVersionModal } from '../../components/versions/NewVersionModal';
+import { VersionSwitcher } from '../versions/VersionSwitcher';
 
 export interface ProjectInfoPanelProps {
   /** Mobile: compact panel folded under its title. */
@@ -26,6 +29,8 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
     useShallow((s) => ({ project: s.project, mode: s.mode, setInfoOpen: s.setInfoOpen })),
   );
   const [expanded, setExpanded] = useState(!compact);
+  const [uploading, setUploading] = useState(false);
+  const [params, setParams] = useSearchParams();
   if (!project) return null;
   const bodyOpen = compact ? expanded : true;
   const reviewing = mode === 'review' || mode === 'demo';
@@ -82,6 +87,12 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
               </div>
             ) : null}
           </dl>
+          <VersionSwitcher project={project} />
+          <ApprovalSummary
+            approval={project.approval}
+            latest={project.latestVersion}
+            showHashes={mode === 'owner'}
+          />
           <div className="vinfo__buttons">
             {!reviewing ? (
               <Button size="sm" icon="arrow-left" onClick={() => void navigate('/dashboard')}>
@@ -91,6 +102,11 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
             <Button size="sm" icon="link" onClick={() => void copyLink()}>
               Copy Link
             </Button>
+            {mode === 'owner' ? (
+              <Button size="sm" icon="upload" onClick={() => setUploading(true)}>
+                Upload new version
+              </Button>
+            ) : null}
             {mode === 'review' ? (
               <Button size="sm" icon="home" onClick={() => void navigate('/')}>
                 Go Home
@@ -99,6 +115,35 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
           </div>
           {reviewing && !compact ? <ReviewActions compact={false} /> : null}
         </div>
+      ) : null}
+      {mode === 'owner' ? (
+        <NewVersionModal
+          project={
+            uploading
+              ? {
+                  id: project.id,
+                  name: project.name,
+                  latest: project.latestVersion,
+                  models: (
+                    project.versions.find((v) => v.n === project.latestVersion)?.models ?? []
+                  ).map((m) => ({
+                    id: m.id,
+                    name: m.originalName,
+                    originalName: m.originalName,
+                    material: m.material ?? 'default',
+                  })),
+                }
+              : null
+          }
+          onClose={() => setUploading(false)}
+          onDone={(answer) => {
+            setUploading(false);
+            // The loader shows the new version (a new `v` in the address reloads the project).
+            const next = new URLSearchParams(params);
+            next.set('v', String(answer.version));
+            setParams(next);
+          }}
+        />
       ) : null}
     </section>
   );

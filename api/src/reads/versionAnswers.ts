@@ -4,7 +4,7 @@ import type {
   ProjectApprovalRow,
   ProjectVersionRow,
 } from '../../../projections/src/versions/index.js';
-import type { ModelDto } from './projectService.js';
+import type { ModelDto } from './projects.js';
 
 /** Opens one sealed field of the project (field name, sealed value). */
 type Open = (field: string, sealed: string) => string;

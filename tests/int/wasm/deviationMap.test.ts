@@ -43,3 +43,20 @@ describe('the deviation map of the crown v2 fixture against v1', () => {
     expect(counts[bands.length]).toBe(0);
   });
 });
+
+describe('the clearance map of the crown v1 against v2', () => {
+  it('finds penetration where v2 bulges out, contact elsewhere, and lists contact points', async () => {
+    const { clearanceColorize, contactPoints } =
+      await import('../../../web/src/viewer/compare/clearanceScale.js');
+    const v1 = mesh.parseMesh(fixtureStl('molar-crown-fdi16.stl'), { normals: false }).positions;
+    const v2 = mesh.parseMesh(fixtureStl('molar-crown-fdi16-v2.stl'), { normals: false }).positions;
+    // v1 against the v2 surface: inside v2 (−100 µm) on the moved region, on it elsewhere.
+    const { distances } = mesh.signedDistances(v1, { positions: v2 }, { maxDistance: 2 });
+    const { counts } = clearanceColorize(distances);
+    expect(counts[0]).toBeGreaterThan(0); // penetration
+    expect(counts[1]).toBeGreaterThan(counts[0]!); // contact
+    const points = contactPoints(v1, distances);
+    expect(points[0]!.distance).toBeLessThan(-0.09);
+    expect(points[0]!.distance).toBeGreaterThan(-0.102);
+  });
+});

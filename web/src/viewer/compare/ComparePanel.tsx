@@ -59,6 +59,7 @@ export default function ComparePanel() {
       if (token) headers.Authorization = `Bearer ${token}`;
     }
     const store = useCompareStore.getState();
+    store.clear();
     store.set({ busy: true, error: null });
     try {
       const r = await computeDeviation(project.models, meshes, base.models, headers);

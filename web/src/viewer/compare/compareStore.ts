@@ -4,6 +4,7 @@
  * distances per model, the band counts, what could not be matched, the value under the pointer.
  */
 import { create } from 'zustand';
+import type { ContactPoint } from './clearanceScale';
 
 export interface ModelDeviation {
   /** Signed distance (mm) per vertex of the newer model; NaN: no counterpart. */
@@ -22,6 +23,10 @@ export interface CompareState {
   counts: number[];
   onlyNewer: string[];
   onlyOlder: string[];
+  /** The clearance map of two layers of the shown version; null: none. */
+  clearance: {
+    layers: { id: string; name: string; counts: number[]; contacts: ContactPoint[] }[];
+  } | null;
   /** The deviation (mm) under the pointer; null: the pointer is on no coloured model. */
   hover: number | null;
   set: (patch: Partial<Omit<CompareState, 'set' | 'clear'>>) => void;
@@ -36,6 +41,7 @@ const initial = {
   counts: [],
   onlyNewer: [],
   onlyOlder: [],
+  clearance: null,
   hover: null,
 };
 

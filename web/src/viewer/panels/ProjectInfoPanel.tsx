@@ -15,6 +15,7 @@ import { VersionSwitcher } from '../versions/VersionSwitcher';
 
 // The compare tools (and the distance engine's worker) load only when a case has versions.
 const ComparePanel = lazy(() => import('../compare/ComparePanel'));
+const ClearancePanel = lazy(() => import('../compare/ClearancePanel'));
 
 export interface ProjectInfoPanelProps {
   /** Mobile: compact panel folded under its title. */
@@ -99,6 +100,11 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
           {ready && project.shownVersion > 1 ? (
             <Suspense fallback={null}>
               <ComparePanel />
+            </Suspense>
+          ) : null}
+          {ready && project.models.length > 1 ? (
+            <Suspense fallback={null}>
+              <ClearancePanel />
             </Suspense>
           ) : null}
           <ApprovalSummary

@@ -166,6 +166,19 @@ test.describe('versions of a case', () => {
     await expect(doctor.getByTestId('deviation-hover')).toHaveText(/^\+(9[5-9]|10[0-5]) µm$/);
     await dInfo.getByRole('button', { name: 'Hide deviation map' }).click();
     await expect(legend).toHaveCount(0);
+
+    // Clearance of the antagonist (v1's crown) against v2's crown: it lies 100 µm inside the
+    // bulge (penetration) and on the crown elsewhere (contact); the points are listed.
+    await dInfo.getByRole('button', { name: 'Show clearance map' }).click();
+    const clearance = doctor.getByTestId('clearance-legend');
+    await expect(clearance).toBeVisible({ timeout: 60_000 });
+    const antagonist = clearance.getByTestId('clearance-layer').first();
+    await expect(antagonist).toContainText('Antagonist');
+    await expect(antagonist.getByTestId('contact-points').locator('li').first()).toHaveText(
+      /^−(9[5-9]|10[0-5]) µm at \(.+\) mm$/,
+    );
+    await dInfo.getByRole('button', { name: 'Hide clearance map' }).click();
+    await expect(clearance).toHaveCount(0);
     await dInfo.getByLabel('Your name (shown with the approval)').fill('Dr Rivera');
     await dInfo.getByRole('button', { name: 'Approve' }).click();
     await expect(dInfo.getByTestId('approval-summary')).toContainText(

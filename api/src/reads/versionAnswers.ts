@@ -3,7 +3,7 @@ import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
 import type {
   ProjectApprovalRow,
   ProjectVersionRow,
-} from '../../../projections/src/versions/index.js';
+} from '../../../projections/src/versions/row.js';
 import type { ModelDto } from './projects.js';
 
 /** Opens one sealed field of the project (field name, sealed value). */

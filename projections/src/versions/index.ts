@@ -1,6 +1,15 @@
-import type { ModelRecord, ProjectEvent } from '../../../api/src/domain/project.js';
+import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
+import { approvalRowOf, versionRowOf, type ProjectVersionRow } from './row.js';
+
+export {
+  approvalRowOf,
+  versionRowOf,
+  type ApprovalFileRow,
+  type ProjectApprovalRow,
+  type ProjectVersionRow,
+} from './row.js';
 
 /**
  * `project_versions`: every version of every live project (v1 from `ProjectCreated`, then each
@@ -16,30 +25,6 @@ export const VERSIONS_EVENT_TYPES = [
   'ProjectDeleted',
 ] as const;
 
-export interface ProjectVersionRow {
-  project_id: string;
-  n: number;
-  created_at: Date | string;
-  /** Sealed `versionNote`; null for version 1. */
-  note: string | null;
-  models: ModelRecord[];
-}
-
-export interface ApprovalFileRow {
-  modelId: string;
-  sha256: string | null;
-}
-
-export interface ProjectApprovalRow {
-  project_id: string;
-  /** Null for an approval recorded before versions existed (it was of version 1). */
-  version: number | null;
-  approved_at: Date | string;
-  /** Sealed `authorName`, or null when the doctor gave no name. */
-  approved_by: string | null;
-  files: ApprovalFileRow[] | null;
-}
-
 async function tombstoned(ctx: ProjectionContext, projectId: string): Promise<boolean> {
   const r = await ctx.tx.query(
     `SELECT 1 FROM ${ctx.table('project_version_tombstones')} WHERE project_id = $1`,
@@ -48,15 +33,12 @@ async function tombstoned(ctx: ProjectionContext, projectId: string): Promise<bo
   return r.rows.length > 0;
 }
 
-async function insertVersion(
-  ctx: ProjectionContext,
-  row: { projectId: string; n: number; createdAt: string; note: string | null; models: unknown },
-): Promise<void> {
-  if (await tombstoned(ctx, row.projectId)) return;
+async function insertVersion(ctx: ProjectionContext, row: ProjectVersionRow): Promise<void> {
+  if (await tombstoned(ctx, row.project_id)) return;
   await ctx.tx.query(
     `INSERT INTO ${ctx.table('project_versions')} (project_id, n, created_at, note, models)
      VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING`,
-    [row.projectId, row.n, row.createdAt, row.note, JSON.stringify(row.models)],
+    [row.project_id, row.n, row.created_at, row.note, JSON.stringify(row.models)],
   );
 }
 
@@ -88,26 +70,12 @@ export const projectVersionsProjection: Projection = {
     const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
     switch (event.type) {
       case 'ProjectCreated':
-        await insertVersion(ctx, {
-          projectId: event.data.projectId,
-          n: 1,
-          createdAt: event.data.createdAt,
-          note: null,
-          models: event.data.models,
-        });
-        return;
       case 'ProjectVersionAdded':
-        await insertVersion(ctx, {
-          projectId: event.data.projectId,
-          n: event.data.version,
-          createdAt: event.data.createdAt,
-          note: event.data.note,
-          models: event.data.models,
-        });
+        await insertVersion(ctx, versionRowOf(event)!);
         return;
       case 'ProjectApproved': {
-        const d = event.data;
-        if (await tombstoned(ctx, d.projectId)) return;
+        const row = approvalRowOf(event)!;
+        if (await tombstoned(ctx, row.project_id)) return;
         await ctx.tx.query(
           `INSERT INTO ${ctx.table('project_approvals')} AS a
              (project_id, version, approved_at, approved_by, files, revision)
@@ -117,11 +85,11 @@ export const projectVersionsProjection: Projection = {
              files = EXCLUDED.files, revision = EXCLUDED.revision
            WHERE a.revision < EXCLUDED.revision`,
           [
-            d.projectId,
-            d.version ?? null,
-            d.approvedAt,
-            d.approvedBy ?? null,
-            d.files ? JSON.stringify(d.files) : null,
+            row.project_id,
+            row.version,
+            row.approved_at,
+            row.approved_by,
+            row.files ? JSON.stringify(row.files) : null,
             recorded.revision.toString(),
           ],
         );

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../../../api/src/db/db.js';
 import type { ModelRecord } from '../../../api/src/domain/project.js';
-import type { ProjectApprovalRow, ProjectVersionRow } from './index.js';
+import type { ProjectApprovalRow, ProjectVersionRow } from './row.js';
 
 /** Every version of the given projects, oldest first within a project. */
 export async function versionsOf(db: SqlExecutor, ids: string[]): Promise<ProjectVersionRow[]> {

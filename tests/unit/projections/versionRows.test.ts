@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRecord, ProjectEvent } from '../../../api/src/domain/project.js';
 import { evolveProjectRow, modelRowsOf } from '../../../projections/src/projects/row.js';
+import { approvalRowOf, versionRowOf } from '../../../projections/src/versions/row.js';
 
 const P = '0e6c2a4b-9d3f-4b8e-a1c2-7f5e6d4c3b2a';
 const model = (id: string, size: number): ModelRecord => ({
@@ -64,5 +65,29 @@ describe('projects row and a new version', () => {
       ['a', 0],
       ['c', 1],
     ]);
+  });
+});
+
+describe('version and approval rows', () => {
+  it('makes v1 of the upload (no note) and vn of a new version, nothing of other events', () => {
+    expect(versionRowOf(created)).toMatchObject({ project_id: P, n: 1, note: null });
+    expect(versionRowOf(v2)).toMatchObject({ n: 2, note: 'sealed-note', models: v2.data.models });
+    expect(versionRowOf({ type: 'ProjectApproved', data: { projectId: P, approvedAt: 'x' } })).toBe(
+      null,
+    );
+  });
+
+  it('keeps an approval’s version, sealed name and file hashes; an old approval has none', () => {
+    const files = [{ modelId: 'a', sha256: 'f'.repeat(64) }];
+    expect(
+      approvalRowOf({
+        type: 'ProjectApproved',
+        data: { projectId: P, approvedAt: 't', approvedBy: 'sealed-dr', version: 2, files },
+      }),
+    ).toEqual({ project_id: P, version: 2, approved_at: 't', approved_by: 'sealed-dr', files });
+    expect(
+      approvalRowOf({ type: 'ProjectApproved', data: { projectId: P, approvedAt: 't' } }),
+    ).toEqual({ project_id: P, version: null, approved_at: 't', approved_by: null, files: null });
+    expect(approvalRowOf(created)).toBeNull();
   });
 });

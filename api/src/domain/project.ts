@@ -3,6 +3,8 @@
  * Pure: no I/O, no clock, no ids made here. Personal fields arrive already sealed with the
  * project's data key (they are opaque strings to the domain); times and ids come with the command.
  */
+import { LINK_EVENT_TYPES, type LinkEvent } from './projectLink.js';
+import type { SealedField } from './sealed.js';
 
 import {
   approvalOf,
@@ -15,8 +17,7 @@ import {
 
 export type { AddProjectVersion, ApprovedFile, ProjectVersionAdded } from './versions.js';
 
-/** A field sealed with the project's data key (`v1:<iv>:<ct>:<tag>`); opaque here. */
-export type SealedField = string;
+export type { SealedField } from './sealed.js';
 
 /**
  * Stored status values (architecture §12): `pending` (new, awaiting the doctor), `pending_review`,
@@ -145,7 +146,8 @@ export type ProjectEvent =
   | FeedbackRead
   | ProjectApproved
   | ProjectDeleted
-  | ProjectVersionAdded;
+  | ProjectVersionAdded
+  | LinkEvent;
 
 export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
@@ -157,6 +159,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'ProjectApproved',
   'ProjectDeleted',
   'ProjectVersionAdded',
+  ...LINK_EVENT_TYPES,
 ];
 
 export const projectStream = (projectId: string): string => `project-${projectId}`;
@@ -219,6 +222,12 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
       return { ...state, feedback };
     }
     case 'ProjectSentToDoctor':
+    case 'LinkSettingsChanged':
+    case 'LinkRevoked':
+    case 'LinkRotated':
+    case 'LinkOpened':
+    case 'LinkPinLocked':
+      // The link's own state is folded by domain/projectLink.ts.
       return state;
     case 'ProjectDeleted':
       return { status: 'deleted', projectId: event.data.projectId, userId: event.data.userId };

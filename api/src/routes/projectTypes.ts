@@ -4,6 +4,7 @@
  * both import them.
  */
 import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
+import type { LinkSummary } from '../contract/links.js';
 
 export interface ProjectModel {
   id: string;
@@ -52,4 +53,6 @@ export interface Project {
   versions: ProjectVersion[];
   /** The latest approval, whichever version it was for. */
   approval: ProjectApproval | null;
+  /** The link's state, settings and view count (owner answers only; absent on the public one). */
+  link?: LinkSummary;
 }

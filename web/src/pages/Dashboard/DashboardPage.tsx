@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { Project } from '../../api/contract';
+import { useSearchParams } from 'react-router-dom';
 import { NewVersionModal } from '../../components/versions/NewVersionModal';
 import { CHECK_INBOX_FOR_VERIFICATION, NO_PROJECTS_YET } from '../../messages';
 import { useSessionStore } from '../../stores/useSessionStore';
@@ -13,6 +13,7 @@ import { CommentsModal } from './CommentsModal';
 import { DeleteProjectModal } from './DeleteProjectModal';
 import { ProjectCard } from './ProjectCard';
 import { SendEmailModal } from './SendEmailModal';
+import { LinkSettingsModal } from '../../components/link/LinkSettingsModal';
 import { StatCards } from './StatCards';
 import { useDashboardActions } from './useDashboardActions';
 import { useDashboardData } from './useDashboardData';
@@ -28,6 +29,7 @@ export function DashboardPage() {
   const viewedUserId = user?.role === 'admin' ? params.get('userId') : null;
   const { projects, stats, viewedUser, reload } = useDashboardData(viewedUserId);
   const actions = useDashboardActions(reload);
+  const [linkFor, setLinkFor] = useState<Project | null>(null);
   const readOnly = !!viewedUserId;
   const [newVersionFor, setNewVersionFor] = useState<Project | null>(null);
 
@@ -100,6 +102,7 @@ export function DashboardPage() {
                   onEmail={() => actions.openEmail(p)}
                   onDelete={() => actions.askDelete(p)}
                   onNewVersion={() => setNewVersionFor(p)}
+                  onLinkSettings={() => setLinkFor(p)}
                 />
               ))}
             </div>
@@ -150,6 +153,11 @@ export function DashboardPage() {
           setNewVersionFor(null);
           void reload();
         }}
+      />
+      <LinkSettingsModal
+        project={linkFor}
+        onClose={() => setLinkFor(null)}
+        onChanged={() => void reload()}
       />
     </div>
   );

@@ -10,6 +10,8 @@ import { Icon } from '../../ui/Icon';
 import { ProjectHistoryLink } from '../ProjectHistory/ProjectHistoryLink';
 import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
 import { versionLabel } from '../../components/versions/versionText';
+import { effectiveState, linkStateText, openedSummary } from '../../components/link/linkText';
+import '../../components/link/link.css';
 
 export interface ProjectCardProps {
   project: Project;
@@ -22,6 +24,7 @@ export interface ProjectCardProps {
   onEmail: () => void;
   onDelete: () => void;
   onNewVersion: () => void;
+  onLinkSettings: () => void;
 }
 
 /**
@@ -38,6 +41,7 @@ export function ProjectCard({
   onEmail,
   onDelete,
   onNewVersion,
+  onLinkSettings,
 }: ProjectCardProps) {
   const latest = p.versions.length || 1;
   return (
@@ -52,6 +56,11 @@ export function ProjectCard({
             {versionLabel(latest)}
           </Badge>
         )}
+        {p.link && effectiveState(p.link) !== 'active' ? (
+          <Badge tone="neutral">
+            {effectiveState(p.link) === 'revoked' ? 'Link withdrawn' : 'Link expired'}
+          </Badge>
+        ) : null}
       </div>
       <h3 className="project-card__title">{p.name}</h3>
       <div className="project-card__meta">
@@ -61,10 +70,17 @@ export function ProjectCard({
           {formatDate(p.createdAt)} · {p.models.length} {p.models.length === 1 ? 'file' : 'files'} ·{' '}
           {formatBytes(p.storageBytes)}
         </span>
+        {p.link ? (
+          <span className="project-card__link" data-testid="card-link-summary">
+            {openedSummary(p.link)} · {linkStateText(p.link)}
+            {p.link.pinSet ? ' · PIN' : ''}
+          </span>
+        ) : null}
       </div>
       <ApprovalSummary approval={p.approval} latest={latest} showHashes={!readOnly} />
       <div className="project-card__actions" data-testid="card-actions">
-        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.publicToken ?? p.id}`}>
+        {/* The owner's viewer: no PIN to enter, and the owner's own looks stay out of the view log. */}
+        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.id}`}>
           <Icon name="eye" />
           View
         </Link>
@@ -78,6 +94,10 @@ export function ProjectCard({
           Email
         </Button>
         <ActionMenu label={`More actions for ${p.name}`}>
+          <button type="button" role="menuitem" className="menu__item" onClick={onLinkSettings}>
+            <Icon name="lock" />
+            Link settings
+          </button>
           <ProjectHistoryLink projectId={p.id} className="menu__item" role="menuitem" />
           <button
             type="button"

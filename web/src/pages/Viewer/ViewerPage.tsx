@@ -13,6 +13,9 @@ import { ViewerCanvas } from '../../viewer/scene/ViewerCanvas';
 import { useDeviceClass } from '../../viewer/scene/useDeviceClass';
 import '../../viewer/panels/viewer.css';
 import { useViewerLoader } from './useViewerLoader';
+import { LinkClosed } from '../../viewer/link/LinkClosed';
+import { PinPrompt } from '../../viewer/link/PinPrompt';
+import { useLinkGate } from '../../viewer/link/useLinkGate';
 
 /** The id after /viewer/: a public token (pub_…), a project id, or 'demo'. */
 function useRouteId(): string {
@@ -31,6 +34,7 @@ export function ViewerPage() {
   const asked = Number(params.get('v'));
   useViewerLoader(routeId, Number.isInteger(asked) && asked > 0 ? asked : null);
   const deviceClass = useDeviceClass();
+  const gate = useLinkGate((s) => s.gate);
   const compact = deviceClass === 'mobile';
   const { phase, progress, mode, layersOpen, infoOpen } = useViewerStore(
     useShallow((s) => ({
@@ -45,7 +49,13 @@ export function ViewerPage() {
   if (phase === 'not-found') {
     return (
       <main className="viewer viewer--message" data-device={deviceClass}>
-        <ProjectNotFound />
+        {gate === 'pin' ? (
+          <PinPrompt token={routeId} />
+        ) : gate === 'expired' || gate === 'revoked' ? (
+          <LinkClosed reason={gate} />
+        ) : (
+          <ProjectNotFound />
+        )}
       </main>
     );
   }

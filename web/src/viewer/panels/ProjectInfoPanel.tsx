@@ -16,6 +16,8 @@ import { VersionSwitcher } from '../versions/VersionSwitcher';
 // The compare tools (and the distance engine's worker) load only when a case has versions.
 const ComparePanel = lazy(() => import('../compare/ComparePanel'));
 const ClearancePanel = lazy(() => import('../compare/ClearancePanel'));
+import { OPENING_RECORDED_NOTE } from '../../components/link/linkText';
+import { OwnerLinkSection } from '../link/OwnerLinkSection';
 
 export interface ProjectInfoPanelProps {
   /** Mobile: compact panel folded under its title. */
@@ -133,6 +135,12 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
             ) : null}
           </div>
           {reviewing && !compact ? <ReviewActions compact={false} /> : null}
+          {mode === 'owner' ? <OwnerLinkSection projectId={project.id} /> : null}
+          {mode === 'review' ? (
+            <p className="vinfo__note" data-testid="opening-recorded">
+              {OPENING_RECORDED_NOTE}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {mode === 'owner' ? (

@@ -132,7 +132,6 @@ test.describe('versions of a case', () => {
     await expect(doctor.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
       timeout: 60_000,
     });
-    const before = await warmPixels(doctor);
     await dInfo.getByRole('button', { name: 'Show deviation map' }).click();
     const legend = doctor.getByTestId('deviation-legend');
     await expect(legend).toBeVisible({ timeout: 60_000 });
@@ -158,7 +157,25 @@ test.describe('versions of a case', () => {
       'no counterpart',
     ])
       expect(count(other), other).toBe(0);
+    // The displaced region is on one side of the crown: look from the standard side view that
+    // shows it best (the opening view looks from above), then compare with the map hidden.
+    const settle = () => doctor.waitForTimeout(1200);
+    let best = { view: '', count: -1 };
+    for (const view of ['Front (2)', 'Back (3)', 'Left (4)', 'Right (5)']) {
+      await doctor.getByRole('button', { name: view }).click();
+      await settle();
+      const w = await warmPixels(doctor);
+      if (w.count > best.count) best = { view, count: w.count };
+    }
+    await doctor.getByRole('button', { name: best.view }).click();
+    await settle();
     const after = await warmPixels(doctor);
+    await dInfo.getByRole('button', { name: 'Hide deviation map' }).click();
+    await settle();
+    const before = await warmPixels(doctor);
+    await dInfo.getByRole('button', { name: 'Show deviation map' }).click();
+    await expect(legend).toBeVisible({ timeout: 60_000 });
+    await settle();
     expect(after.count).toBeGreaterThan(before.count + 50);
     expect(await greyPixels(doctor)).toBeGreaterThan(after.count * 3);
     // Hover on the coloured region reads about +100 µm.

@@ -62,7 +62,9 @@ export const useReviewStore = create<ReviewState>()((set) => ({
   setIdentity: (identity) => set({ identity }),
   setIdentityPrompt: (identityPrompt) => set({ identityPrompt }),
   setBusy: (busy) => set({ busy }),
-  reset: () => set(initial),
+  // A name prompt still waiting for the doctor survives: its caller is awaiting the answer, and
+  // the layer that shows it may unmount and mount again while the viewer reloads.
+  reset: () => set((s) => ({ ...initial, identityPrompt: s.identityPrompt })),
 }));
 
 /** Top-level comments with their replies, status lines between them, in time order. */

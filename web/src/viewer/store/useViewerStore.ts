@@ -116,7 +116,9 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
     set((s) => (s.project ? { project: { ...s.project, status: 'approved', approval } } : {})),
   reset: () => {
     disposeMeshes(get().meshes);
-    set(initial);
+    // Once drawn, the page's first frame stays drawn: the code loaded after it (review, tools)
+    // stays mounted when another version of the project loads.
+    set({ ...initial, firstFrame: get().firstFrame });
   },
 }));
 

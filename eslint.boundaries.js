@@ -105,13 +105,7 @@ export const importBoundaries = [
     readme: 'projections/README.md',
     files: ['projections/**/*.ts'],
     ignores: ['projections/src/cli.ts'],
-    allowed: [
-      'api/src/domain/',
-      'api/src/db/db',
-      'api/src/store/eventStore',
-      // The runner's NOTIFY channel name; goes when the EventStore port carries the wake-up.
-      'api/src/store/postgres',
-    ],
+    allowed: ['api/src/domain/', 'api/src/db/db', 'api/src/store/eventStore'],
     patterns: (allowed) => [
       {
         regex: outsideAllowed(['api/src', 'web', 'wasm', 'tests', 'scripts'], allowed),

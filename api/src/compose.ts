@@ -13,7 +13,7 @@ import { allProjections } from '../../projections/src/registry.js';
 import { openBlobStore } from './blobs/open.js';
 import { startBlobSweeper } from './blobs/sweeper.js';
 import { closeMeshPool } from '../../wasm/src/node.js';
-import { createMeshSanitizer } from './blobs/wasmSanitizer.js';
+import { createMeshSanitizer } from './mesh/wasmSanitizer.js';
 import { Accounts } from './auth/accounts.js';
 import { PasswordHasher } from './auth/passwords.js';
 import { createBotCheck } from './botcheck/index.js';

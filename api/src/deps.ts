@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { PreparedAnswers } from './answers/preparedAnswers.js';
 import type { Accounts } from './auth/accounts.js';
 import type { BlobStore } from './blobs/blobStore.js';
-import type { MeshSanitizer } from './blobs/meshIngest.js';
+import type { MeshSanitizer } from './mesh/meshIngest.js';
 import type { Config } from './config.js';
 import type { KeyRing } from './crypto/keyRing.js';
 import type { BotCheck } from './botcheck/botCheck.js';

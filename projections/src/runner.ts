@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../api/src/db/db.js';
 import type { EventStore, Position, RecordedEvent } from '../../api/src/store/eventStore.js';
-import { EVENTS_CHANNEL } from '../../api/src/store/postgres.js';
 import {
   PROGRESS_CHANNEL,
   applyEvents,
@@ -258,7 +257,7 @@ export async function startProjections(opts: RunnerOptions): Promise<ProjectionR
         );
       }
     }
-    unlistenEvents = await db.listen(EVENTS_CHANNEL, onWake);
+    unlistenEvents = await store.onAppend(onWake);
     running = loop();
   }
 

@@ -19,11 +19,11 @@ import { sealWith } from '../../api/src/crypto/keyRing.js';
 import { projectSubject } from '../../api/src/domain/project.js';
 import { userSubject } from '../../api/src/domain/user.js';
 import {
-  PROJECTS_SQL,
-  PUBLIC_PROJECTS_SQL,
-  STATS_SQL,
-  USERS_SQL,
-} from '../../api/src/routes/adminService.js';
+  ADMIN_PROJECTS_SQL as PROJECTS_SQL,
+  ADMIN_PUBLIC_PROJECTS_SQL as PUBLIC_PROJECTS_SQL,
+  PROJECT_TOTALS_SQL as STATS_SQL,
+} from '../../projections/src/projects/queries.js';
+import { ADMIN_USERS_SQL as USERS_SQL } from '../../projections/src/users/queries.js';
 import { hashPublicToken, newPublicToken } from '../../api/src/links/projectLinks.js';
 import { filterByDays, searchRows, sortRows } from '../../web/src/ui/dataTableModel.js';
 import { bearer, seedUser } from '../support/adminSeed.js';
@@ -261,7 +261,7 @@ async function main(): Promise<void> {
     }
 
     if (process.env.ADMIN_BENCH_PROFILE) {
-      const { adminProjects } = await import('../../api/src/routes/adminService.js');
+      const { adminProjects } = await import('../../api/src/reads/admin.js');
       for (let i = 0; i < 3; i++) {
         let s = performance.now();
         await deps.db.query(PROJECTS_SQL);

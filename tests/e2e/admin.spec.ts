@@ -300,7 +300,10 @@ test.describe('admin panel', () => {
     // History sits in the card's "⋯" menu.
     const card = page.getByTestId('project-card').filter({ hasText: 'Inlay Gamma' });
     await card.getByRole('button', { name: /More actions/ }).click();
-    await page.getByRole('menu').getByRole('menuitem', { name: /History/ }).click();
+    await page
+      .getByRole('menu')
+      .getByRole('menuitem', { name: /History/ })
+      .click();
     await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}\/history$/);
     await expect(page.getByTestId('history-project')).toHaveText('Inlay Gamma');
     const created = page.getByTestId('history-entry').filter({ hasText: 'Project created' });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { KeyRing } from '../crypto/keyRing.js';
 import type { Db } from '../db/db.js';
+import { userAccess, userProfile } from '../../../projections/src/users/queries.js';
 import { handleCommand, loadAggregate } from '../commands/handleCommand.js';
 import {
   type ActiveUser,
@@ -26,43 +27,13 @@ import { DbRateLimiter } from './dbRateLimit.js';
 import { canonicalEmail } from './email.js';
 import { BOT_CHECK_AFTER_FAILURES, LoginGuard, MAX_FAILURES_PER_HOUR } from './loginGuard.js';
 import type { PasswordHasher } from './passwords.js';
+import type { AuthAnswer, AuthUser, PublicUser, RequestContext } from './accountTypes.js';
 import { PasswordResets } from './passwordReset.js';
 import { emailLookup } from './secrets.js';
 import { SessionStore } from './sessions.js';
 import { VerificationTokens } from './verificationTokens.js';
 
-/** The spec's user object (§3), as the API answers it. */
-export interface PublicUser {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  emailVerified: boolean;
-  role: Role;
-  createdAt: string;
-}
-
-/** Login and register answers (spec §3 payloads: token, user, requiresVerification, message). */
-export interface AuthAnswer {
-  token?: string;
-  user?: PublicUser;
-  requiresVerification: boolean;
-  message: string;
-}
-
-/** Who a bearer token belongs to, as route guards need it. */
-export interface AuthUser {
-  userId: string;
-  role: Role;
-  emailVerified: boolean;
-  /** The bearer token itself (logout revokes it). */
-  token: string;
-}
-
-export interface RequestContext {
-  ip: string;
-  requestId?: string;
-}
+export type { AuthAnswer, AuthUser, PublicUser, RequestContext } from './accountTypes.js';
 
 // Answers (spec §8 where it names them).
 export const REGISTERED_MESSAGE =
@@ -206,19 +177,7 @@ export class Accounts {
 
   /** The user from the read model (falls back to the stream while the projection catches up). */
   async publicUser(userId: string): Promise<PublicUser | null> {
-    const r = await this.o.db.query<{
-      id: string;
-      name: string;
-      email: string;
-      company_name: string;
-      role: Role;
-      email_verified: boolean;
-      created_at: Date | string;
-    }>(
-      'SELECT id, name, email, company_name, role, email_verified, created_at FROM users WHERE id = $1',
-      [userId],
-    );
-    const row = r.rows[0];
+    const row = await userProfile(this.o.db, userId);
     if (row) {
       return this.toPublic({
         status: 'active',
@@ -403,7 +362,7 @@ export class Accounts {
         ip: ctx.ip,
       });
       if (!check.ok) {
-        // A wrong or missing check is a failed attempt too (security.md row 61).
+        // A wrong or missing check is a failed attempt too: otherwise skipping it would be free.
         await this.guard.recordFailure(key);
         const err = botCheckError(check.reason);
         throw new AppError(err.status, err.code, err.message, { captchaRequired: true });
@@ -482,11 +441,7 @@ export class Accounts {
     const token = m[1]!;
     const session = await this.sessions.resolve(token);
     if (!session) throw new Unauthorized();
-    const r = await this.o.db.query<{ role: Role; email_verified: boolean }>(
-      'SELECT role, email_verified FROM users WHERE id = $1',
-      [session.userId],
-    );
-    const row = r.rows[0];
+    const row = await userAccess(this.o.db, session.userId);
     if (row) {
       return { userId: session.userId, role: row.role, emailVerified: row.email_verified, token };
     }

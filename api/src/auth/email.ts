@@ -9,10 +9,10 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**
  * The canonical form of an address, or null when it is not exactly one plain addr-spec.
- * Policy (security.md row 58): trimmed and lower-cased as a whole — local parts are
+ * Policy: trimmed and lower-cased as a whole — local parts are
  * case-insensitive at every provider our users use, and one account per mailbox matters more —
  * with an internationalised domain stored as punycode. CR/LF, display names, lists and quoted
- * local parts are refused, so the value is safe in a mail header (rows 53–55).
+ * local parts are refused, so the value is safe in a mail header.
  */
 export function canonicalEmail(raw: string): string | null {
   const value = raw.trim();

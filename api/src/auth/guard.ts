@@ -1,19 +1,22 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import type { Role } from '../domain/user.js';
 import { Forbidden, Unauthorized } from '../errors.js';
-import type { AuthUser } from './accounts.js';
+import type { AuthUser } from './accountTypes.js';
 import { hashToken } from './secrets.js';
 
 /**
- * Route guards for every area: the bearer token of the request resolved to its user, or 401.
- * `requireVerifiedUser` answers 403 `email_unverified`; `requireAdmin` 403 for non-admins.
+ * Guards for every area, on the request's `Authorization` header (the Fastify glue is
+ * `http/guards.ts`): the bearer token resolved to its user, or 401. `requireVerifiedUser` answers
+ * 403 `email_unverified`; `requireAdmin` 403 for non-admins.
  */
-export async function requireUser(deps: AppDeps, request: FastifyRequest): Promise<AuthUser> {
+export async function requireUser(
+  deps: Pick<AppDeps, 'accounts'>,
+  authorization: string | undefined,
+): Promise<AuthUser> {
   // Fast path, one indexed query: the session joined with its user's read-model row. Every
   // other case (no user row yet, or a deleted user whose sessions must be revoked) goes through
   // `authenticate`, which decides from the events. No caching: revocation is immediate.
-  const m = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
+  const m = /^Bearer ([^\s]+)$/i.exec(authorization ?? '');
   if (!m) throw new Unauthorized();
   const token = m[1]!;
   const session = await deps.accounts.sessions.resolveWithUser(token);
@@ -22,21 +25,24 @@ export async function requireUser(deps: AppDeps, request: FastifyRequest): Promi
     const role: Role = session.user.role === 'admin' ? 'admin' : 'user';
     return { userId: session.userId, role, emailVerified: session.user.emailVerified, token };
   }
-  return deps.accounts.authenticate(request.headers.authorization);
+  return deps.accounts.authenticate(authorization);
 }
 
 export async function requireVerifiedUser(
-  deps: AppDeps,
-  request: FastifyRequest,
+  deps: Pick<AppDeps, 'accounts'>,
+  authorization: string | undefined,
 ): Promise<AuthUser> {
-  const user = await requireUser(deps, request);
+  const user = await requireUser(deps, authorization);
   if (!user.emailVerified)
     throw new Forbidden('Please verify your email address first', 'email_unverified');
   return user;
 }
 
-export async function requireAdmin(deps: AppDeps, request: FastifyRequest): Promise<AuthUser> {
-  const user = await requireUser(deps, request);
+export async function requireAdmin(
+  deps: Pick<AppDeps, 'accounts'>,
+  authorization: string | undefined,
+): Promise<AuthUser> {
+  const user = await requireUser(deps, authorization);
   if (user.role !== 'admin')
     throw new Forbidden('Access denied. Admin privileges required.', 'forbidden');
   return user;
@@ -55,18 +61,18 @@ const RECENT_ADMIN_MAX = 1_000;
  * anonymous or forged request never makes the server run an admin query.
  */
 export async function adminRead<T>(
-  deps: AppDeps,
-  request: FastifyRequest,
+  deps: Pick<AppDeps, 'accounts'>,
+  authorization: string | undefined,
   read: () => Promise<T>,
 ): Promise<T> {
-  const m = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? '');
+  const m = /^Bearer ([^\s]+)$/i.exec(authorization ?? '');
   const key = m ? hashToken(m[1]!).toString('base64') : undefined;
   const now = Date.now();
   const early = key !== undefined && (recentAdmins.get(key) ?? 0) > now ? read() : undefined;
   // Settled here too, so a failed check leaves no unhandled rejection behind.
   early?.catch(() => undefined);
   try {
-    await requireAdmin(deps, request);
+    await requireAdmin(deps, authorization);
   } catch (err) {
     if (key !== undefined) recentAdmins.delete(key);
     throw err;

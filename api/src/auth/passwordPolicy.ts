@@ -4,7 +4,7 @@
  * the same constants to show the rule.
  */
 export const PASSWORD_MIN_LENGTH = 12;
-/** Characters; the byte cap below keeps argon2 from hashing megabytes (row 57). */
+/** Characters; the byte cap below keeps argon2 from hashing megabytes. */
 export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_MAX_BYTES = 1024;
 

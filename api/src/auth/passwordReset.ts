@@ -2,10 +2,32 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/db.js';
 import { AppError, Gone } from '../errors.js';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.js';
-import type { Accounts, RequestContext } from './accounts.js';
+import type { ActiveUser, UserCommand, UserState } from '../domain/user.js';
+import type { MailMessage } from '../mail/mailer.js';
+import type { PublicUser, RequestContext } from './accountTypes.js';
+import type { DbRateLimiter } from './dbRateLimit.js';
+import type { SessionStore } from './sessions.js';
 import { canonicalEmail } from './email.js';
 import type { PasswordHasher } from './passwords.js';
 import { PasswordResetTokens } from './passwordResetTokens.js';
+
+/** What a reset needs of the accounts (`Accounts` provides it). */
+export interface ResetAccounts {
+  readonly limiter: DbRateLimiter;
+  readonly sessions: SessionStore;
+  lookup(canonical: string): Buffer;
+  link(path: string): string;
+  userIdByEmail(canonical: string): Promise<string | undefined>;
+  loadUser(userId: string): Promise<{ state: UserState }>;
+  toPublic(user: ActiveUser): Promise<PublicUser>;
+  execute(
+    userId: string,
+    command: UserCommand,
+    actor: string,
+    ctx?: Partial<RequestContext>,
+  ): Promise<unknown>;
+  queueMail(kind: string, userId: string, message: MailMessage): Promise<void>;
+}
 
 /** The one answer of a reset request, whether or not the address has an account. */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -20,7 +42,7 @@ const RESET_MAILS_PER_HOUR = 3;
 const HOUR_MS = 60 * 60_000;
 
 export interface PasswordResetsOptions {
-  accounts: Accounts;
+  accounts: ResetAccounts;
   db: Db;
   hasher: PasswordHasher;
   now: () => Date;

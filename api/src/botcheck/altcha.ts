@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isDatabaseUnavailable, type SqlExecutor } from '../db/db.js';
 import type { BotCheck, BotCheckPurpose, BotCheckResult, WidgetConfig } from './botCheck.js';
 
-/** Payloads are small JSON in base64; anything larger is refused before parsing (row 60). */
+/** Payloads are small JSON in base64; anything larger is refused before parsing. */
 export const ALTCHA_MAX_PAYLOAD = 4096;
 
 export interface AltchaOptions {

@@ -83,7 +83,7 @@ export interface ProjectSentToDoctor {
   type: 'ProjectSentToDoctor';
   data: { projectId: string; doctorEmail: SealedField; mailId: string; sentAt: string };
 }
-/** Appended by the viewer's commands (issue 7); the read models here already handle it. */
+/** A doctor's comment through the link, or the technician's reply. */
 export interface FeedbackGiven {
   type: 'FeedbackGiven';
   data: {
@@ -98,7 +98,7 @@ export interface FeedbackRead {
   type: 'FeedbackRead';
   data: { projectId: string; feedbackId: string; readAt: string };
 }
-/** Appended by the viewer's approve command (issue 7). */
+/** The doctor approved through the link. */
 export interface ProjectApproved {
   type: 'ProjectApproved';
   data: { projectId: string; approvedAt: string };
@@ -222,7 +222,7 @@ export interface DeleteProject {
   data: { projectId: string; reason: ProjectDeleted['data']['reason']; now: string };
 }
 
-/** Issue 7: a doctor's comment through the link, or the technician's reply (signed in). */
+/** A doctor's comment through the link, or the technician's reply (signed in). */
 export interface GiveFeedback {
   type: 'GiveFeedback';
   data: {
@@ -234,7 +234,7 @@ export interface GiveFeedback {
     now: string;
   };
 }
-/** Issue 7: the doctor approves through the link; refused when already approved. */
+/** The doctor approves through the link; refused when already approved. */
 export interface ApproveProject {
   type: 'ApproveProject';
   data: { projectId: string; now: string };

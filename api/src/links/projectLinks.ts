@@ -63,3 +63,15 @@ export async function deletePublicLink(
 ): Promise<void> {
   await deps.db.query('DELETE FROM project_links WHERE project_id = $1', [projectId]);
 }
+
+/** The sealed tokens of some projects' links. */
+export async function sealedTokensOf(
+  deps: Pick<AppDeps, 'db'>,
+  projectIds: readonly string[],
+): Promise<{ project_id: string; token_sealed: string }[]> {
+  const r = await deps.db.query<{ project_id: string; token_sealed: string }>(
+    'SELECT project_id, token_sealed FROM project_links WHERE project_id = ANY($1::uuid[])',
+    [projectIds],
+  );
+  return r.rows;
+}

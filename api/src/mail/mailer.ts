@@ -26,7 +26,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** Header values: CR/LF and other controls removed (security.md row 54). */
+/** Header values: CR/LF and other controls removed, so no value can add a header. */
 export function headerSafe(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();

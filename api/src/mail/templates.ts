@@ -1,6 +1,6 @@
 import type { MailMessage } from './mailer.js';
 
-/** HTML escaping for every value put into a mail body (security.md row 50). */
+/** HTML escaping for every value put into a mail body: user text must never become markup. */
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

@@ -1,5 +1,5 @@
 /**
- * Server-side thumbnails without a GPU (issue 21): a project's meshes seen from the default
+ * Server-side thumbnails without a GPU: a project's meshes seen from the default
  * three-quarter occlusal view (wasm/src/views.ts, the same pose the viewer opens with), drawn by
  * the wasm module's software rasteriser and written as a small palette PNG with transparency, so
  * the picture sits on any card background.

@@ -6,6 +6,7 @@ import {
   type ProjectCreated,
   type ProjectEvent,
 } from '../domain/project.js';
+import { projectIdsCreatedBy } from '../../../projections/src/projects/queries.js';
 import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
 
 /** Anonymous (quick upload) projects are deleted this long after creation (spec §1, §9). */
@@ -53,12 +54,9 @@ export interface RetentionReport {
 export async function findDuePublicProjects(deps: AppDeps, cutoff: Date): Promise<DueProject[]> {
   // The read model narrows the search (index on user_id, created_at); each hit is confirmed on
   // its stream before anything is destroyed.
-  const rows = await deps.db.query<{ id: string }>(
-    `SELECT id FROM projects WHERE user_id = $1 AND created_at <= $2 ORDER BY created_at, id`,
-    [PUBLIC_USER_ID, cutoff],
-  );
+  const ids = await projectIdsCreatedBy(deps.db, PUBLIC_USER_ID, cutoff);
   const due: DueProject[] = [];
-  for (const { id } of rows.rows) {
+  for (const id of ids) {
     const events = (await deps.store.readStream(projectStream(id))).map(
       (e) => ({ type: e.type, data: e.data }) as ProjectEvent,
     );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminRead, requireAdmin } from '../auth/guard.js';
+import { adminRead, requireAdmin } from '../http/guards.js';
 import type { AppDeps } from '../deps.js';
 import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
 import { deleteUserCascade } from '../commands/deleteUser.js';
@@ -13,9 +13,8 @@ import {
   adminUser,
   adminUsers,
   unknownProjectIds,
-} from './adminService.js';
-import { auditRoutes } from './audit.js';
-import { loadProjects } from './projectService.js';
+} from '../reads/admin.js';
+import { loadProjects } from '../reads/projects.js';
 
 /** Security §3(d): a bulk delete carries at most this many ids. */
 export const BULK_DELETE_MAX = 500;
@@ -34,9 +33,6 @@ function ctxOf(request: FastifyRequest, adminId: string) {
  * change is an event whose actor is `admin:<id>` (ProjectDeleted, UserDeleted).
  */
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  // The audit history (admin view and a project's timeline) reads the same audit_log.
-  await auditRoutes(app, deps);
-
   app.get('/api/admin/stats', async (request) => adminRead(deps, request, () => adminStats(deps)));
 
   app.get('/api/admin/users', async (request) => ({

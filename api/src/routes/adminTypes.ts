@@ -1,6 +1,6 @@
 /**
  * Shapes of the admin API (spec §3 "Admin stats", "Admin list adds projectCount, totalStorage,
- * createdAt"). Types only, with no runtime imports: the server (adminService.ts) and the web
+ * createdAt"). Types only, with no runtime imports: the server (`reads/admin.ts`) and the web
  * admin panel (web/src/pages/Admin) both import them.
  */
 

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/guard.js';
+import {
+  auditEntries,
+  projectAuditEntries,
+  type AuditLogEntryRow,
+} from '../../../projections/src/auditLog/queries.js';
+import { requireAdmin, requireUser } from '../http/guards.js';
 import type { AppDeps } from '../deps.js';
 import { projectStream } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
-import { actorUserId, projectNames, userNames, withNames } from './auditNames.js';
+import { actorUserId, projectNames, userNames, withNames } from '../reads/auditNames.js';
 import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from './auditTypes.js';
 
 /**
@@ -14,21 +19,6 @@ import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from './auditTy
  * event types), so nothing of a deleted, crypto-shredded subject can show here; the names that
  * admins see beside the ids are opened from the live read models at read time.
  */
-
-export type { AuditEntry } from './auditTypes.js';
-
-interface AuditSqlRow {
-  event_id: string;
-  position: string;
-  tx_text: string;
-  gp_text: string;
-  at: string;
-  actor: string;
-  action: string;
-  stream: string;
-  subject_kind: string;
-  subject_id: string | null;
-}
 
 export const AUDIT_PAGE_MAX = 200;
 /** CSV export bound: a bigger export must be narrowed by filters. */
@@ -68,26 +58,12 @@ const auditQuery = z
 
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-const AT_SQL = `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-// The text copies of tx and gp must not be aliased `tx` / `gp`: ORDER BY resolves output names
-// first and would then sort text ('988' after '1031' in descending order). Event-store pitfall P2.
-const COLUMNS = `event_id::text AS event_id, position, tx::text AS tx_text, gp::text AS gp_text,
-  ${AT_SQL} AS at, actor, action, stream, subject_kind, subject_id`;
-/** Orders by the store position as numbers (the table's bigint columns, never the aliases). */
-const NEWEST_FIRST = 'ORDER BY audit_log.tx DESC, audit_log.gp DESC';
-const OLDEST_FIRST = 'ORDER BY audit_log.tx, audit_log.gp';
-
-function cursorParts(c: string): [string, string] {
-  const [tx = '0', gp = '0'] = c.split(':');
-  return [tx, gp];
-}
-
 function actorKind(actor: string): string {
   const i = actor.indexOf(':');
   return i < 0 ? actor : actor.slice(0, i);
 }
 
-function toEntry(r: AuditSqlRow): AuditEntry {
+function toEntry(r: AuditLogEntryRow): AuditEntry {
   return {
     seq: `${r.tx_text}:${r.gp_text}`,
     eventId: r.event_id,
@@ -99,34 +75,6 @@ function toEntry(r: AuditSqlRow): AuditEntry {
     subjectId: r.subject_id,
     at: r.at,
   };
-}
-
-/** WHERE clause and parameters of the admin filters. */
-export function auditWhere(q: AuditQuery): { sql: string; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const actor = q.actor?.trim();
-  if (actor) {
-    // `admin` matches every admin; `admin:<id>` one of them.
-    if (actor.includes(':')) where.push(`actor = ${p(actor)}`);
-    else where.push(`(actor = ${p(actor)} OR starts_with(actor, ${p(`${actor}:`)}))`);
-  }
-  if (q.projectId) {
-    where.push(`subject_kind = 'project' AND subject_id = ${p(q.projectId.toLowerCase())}`);
-  }
-  if (q.userId) where.push(`subject_kind = 'user' AND subject_id = ${p(q.userId.toLowerCase())}`);
-  if (q.type) where.push(`action = ${p(q.type)}`);
-  if (q.from) where.push(`occurred_at >= ${p(q.from)}::timestamptz`);
-  if (q.to) where.push(`occurred_at < ${p(q.to)}::timestamptz`);
-  if (q.before) {
-    const [tx, gp] = cursorParts(q.before);
-    where.push(`(audit_log.tx, audit_log.gp) < (${p(tx)}::bigint, ${p(gp)}::bigint)`);
-  }
-  return { sql: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }
 
 const CSV_HEADER = [
@@ -174,14 +122,10 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.get('/api/admin/audit', async (request, reply) => {
     await requireAdmin(deps, request);
     const q = parseOr400(auditQuery, request.query);
-    const { sql, params } = auditWhere(q);
     const limit = q.format === 'csv' ? AUDIT_CSV_MAX : q.limit;
-    const r = await deps.db.query<AuditSqlRow>(
-      `SELECT ${COLUMNS} FROM audit_log ${sql} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
-      params,
-    );
-    const more = r.rows.length > limit;
-    const entries = (more ? r.rows.slice(0, limit) : r.rows).map(toEntry);
+    const rows = await auditEntries(deps.db, q, limit + 1);
+    const more = rows.length > limit;
+    const entries = (more ? rows.slice(0, limit) : rows).map(toEntry);
     if (q.format === 'csv') {
       return reply
         .type('text/csv; charset=utf-8')
@@ -211,19 +155,9 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const ownerId = (created?.data as { userId?: string } | undefined)?.userId;
     const isAdmin = user.role === 'admin';
     if (!ownerId || (ownerId !== user.userId && !isAdmin)) throw new NotFound('Project not found');
-    const params: unknown[] = [id];
-    let after = '';
-    if (q.after) {
-      params.push(...cursorParts(q.after));
-      after = 'AND (audit_log.tx, audit_log.gp) > ($2::bigint, $3::bigint)';
-    }
-    const r = await deps.db.query<AuditSqlRow>(
-      `SELECT ${COLUMNS} FROM audit_log WHERE subject_kind = 'project' AND subject_id = $1 ${after}
-        ${OLDEST_FIRST} LIMIT ${q.limit + 1}`,
-      params,
-    );
-    const more = r.rows.length > q.limit;
-    const entries = (more ? r.rows.slice(0, q.limit) : r.rows).map(toEntry);
+    const rows = await projectAuditEntries(deps.db, id, q.after, q.limit + 1);
+    const more = rows.length > q.limit;
+    const entries = (more ? rows.slice(0, q.limit) : rows).map(toEntry);
     const actorIds = new Set(entries.map((e) => actorUserId(e.actor) ?? '').filter(Boolean));
     const [projectName, actorNames] = await Promise.all([
       projectNames(deps, new Set([id])).then((m) => m.get(id) ?? null),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
 import { PASSWORD_CHANGED_MESSAGE } from '../auth/passwordReset.js';
-import { requireUser } from '../auth/guard.js';
+import { requireUser } from '../http/guards.js';
 import { PASSWORD_MAX_BYTES, PASSWORD_MESSAGES, passwordProblem } from '../auth/passwordPolicy.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';

@@ -9,6 +9,7 @@ import { FILE_CSP } from '../http/securityHeaders.js';
 import { parseOr400 } from '../http/validate.js';
 import { openWith } from '../crypto/keyRing.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
+import { modelByFilename } from '../../../projections/src/projects/queries.js';
 import { projectIdForToken } from '../links/projectLinks.js';
 import { uuidParam } from './projectInput.js';
 
@@ -35,11 +36,7 @@ export async function sendModelFile(
   filename: string,
 ): Promise<FastifyReply> {
   if (!FILENAME.test(filename)) throw new NotFound('File not found');
-  const r = await deps.db.query<{ blob_key: string; size: string; name: string; type: string }>(
-    'SELECT blob_key, size, name, type FROM project_models WHERE project_id = $1 AND filename = $2',
-    [projectId, filename],
-  );
-  const row = r.rows[0];
+  const row = await modelByFilename(deps.db, projectId, filename);
   if (!row) throw new NotFound('File not found');
   const subject = projectSubject(projectId);
   const dk = await deps.keys.existingKey(subject);

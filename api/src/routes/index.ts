@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { adminRoutes } from './admin.js';
+import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { botCheckRoutes } from './botcheck.js';
 import { dcmRoutes } from './dcm.js';
@@ -25,6 +26,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   // Anonymous callers may convert (the quick upload needs it) within the public size limit.
   await dcmRoutes(app, { maxBytes: deps.config.PUBLIC_UPLOAD_MAX_BYTES });
   await adminRoutes(app, deps);
+  // The audit history: the admin view and a project's timeline, both over audit_log.
+  await auditRoutes(app, deps);
   await reviewRoutes(app, deps);
   await viewsRoutes(app, deps);
   await openApiRoutes(app, deps);

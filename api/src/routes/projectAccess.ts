@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/accounts.js';
-import { requireVerifiedUser } from '../auth/guard.js';
+import type { AuthUser } from '../auth/accountTypes.js';
+import { requireVerifiedUser } from '../http/guards.js';
 import type { AppDeps } from '../deps.js';
 import { NotFound } from '../errors.js';
-import { projectOwner } from './projectService.js';
+import { projectOwner } from '../reads/projects.js';
 
 export type Principal = AuthUser;
 

@@ -10,7 +10,7 @@ import { ValidationError } from '../errors.js';
 import { freeText, parseOr400 } from '../http/validate.js';
 
 /**
- * Project fields (security.md §3(a) rows 49–52) follow the one text rule (domain/text.ts, through
+ * Project fields (security.md §3(a)) follow the one text rule (domain/text.ts, through
  * `freeText`): stored literally (SQL is parameterised, rendering escapes), NFC, trimmed, lengths
  * capped. File names are not typed but come from the client's disk: `displayFileName` cleans them.
  */
@@ -33,7 +33,7 @@ const notes = z
   .max(10_000)
   .pipe(freeText({ multiline: true }));
 
-/** `projectData` of both create forms; `.strict()`: unknown keys are refused (row 46). */
+/** `projectData` of both create forms; `.strict()`: unknown keys are refused. */
 export const projectDataSchema = z
   .object({
     name: lineText,
@@ -73,7 +73,7 @@ export const unsupportedFilesMessage = (names: readonly string[]): string =>
   `Unsupported files: ${names.join(', ')}. Only STL, PLY, and DCM files are allowed.`;
 
 /**
- * A client file name made safe for display and `Content-Disposition` (row 41): the last path
+ * A client file name made safe for display and `Content-Disposition`: the last path
  * segment, NFC, no control / bidi / zero-width characters, at most 255 UTF-8 bytes (shortened
  * before its extension, so a long `.stl` stays an STL). Never a path.
  */

@@ -1,5 +1,5 @@
 /**
- * The project shapes the API answers (projectService.ts `loadProjects`), as far as the web app
+ * The project shapes the API answers (`reads/projects.ts` `loadProjects`), as far as the web app
  * reads them. Types only, with no runtime imports: the server and web/src/components/project
  * both import them.
  */

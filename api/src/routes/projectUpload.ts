@@ -3,7 +3,7 @@ import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { projectBlobKey } from '../blobs/blobStore.js';
 import { putEncrypted } from '../blobs/encrypted.js';
-import { MeshIngestStream, MeshRejected } from '../blobs/meshIngest.js';
+import { MeshIngestStream, MeshRejected } from '../mesh/meshIngest.js';
 import { KeyShredded } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import {

@@ -1,21 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { canonicalEmail } from '../auth/email.js';
 import type { AppDeps } from '../deps.js';
-import { PROJECT_STATUSES, projectSubject } from '../domain/project.js';
+import { PROJECT_STATUSES } from '../domain/project.js';
 import { countStatuses } from '../domain/projectStatus.js';
-import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
+import { NotFound, ValidationError } from '../errors.js';
+import { requireJson } from '../http/requireJson.js';
 import { sendPrepared } from '../http/sendPrepared.js';
 import { parseOr400 } from '../http/validate.js';
-import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
-import type { MailMessage } from '../mail/mailer.js';
-import type { UserStatsRow } from '../../../projections/src/userStats/index.js';
+import { userStatsOf } from '../../../projections/src/userStats/queries.js';
 import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
 import { deleteProject } from '../commands/deleteProject.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
-import { ensurePublicToken, publicLinkFor } from '../links/projectLinks.js';
-import { loadProjects } from './projectService.js';
+import { sendToDoctor } from '../commands/sendToDoctor.js';
+import { loadProjects } from '../reads/projects.js';
 import { createProject } from './projectUpload.js';
 
 const idParams = z.object({ id: uuidParam }).strict();
@@ -40,62 +39,6 @@ const statusBody = z
 const sendBody = z.object({ doctorEmail: z.string().max(1000) }).strict();
 
 export const DOCTOR_EMAIL_REQUIRED = "Please enter doctor's email address";
-
-/** Who shares a case with a doctor; null for an anonymous upload (no account behind it). */
-export interface DoctorMailSender {
-  name: string;
-  companyName: string;
-}
-
-/** "Ada Lab (Ada Dental Lab)", or the neutral wording when there is no account behind the case. */
-function senderLine(sender: DoctorMailSender | null): string {
-  if (!sender || sender.name.trim() === '') return 'A dental laboratory';
-  const company = sender.companyName.trim();
-  return company ? `${sender.name} (${company})` : sender.name;
-}
-
-/**
- * The mail to the doctor: fixed subject (never a patient name), escaped HTML and plain text. The
- * body names the technician and company who share the case, so the doctor knows who is asking.
- */
-export function doctorMail(
-  to: string,
-  projectName: string,
-  link: string,
-  sender: DoctorMailSender | null,
-): MailMessage {
-  const from = senderLine(sender);
-  return {
-    to,
-    subject: 'A dental case is ready for your review',
-    text: `Hello,
-
-${from} has shared a 3D case with you on Cusp: ${projectName}
-
-Open it in your browser (no account needed):
-${link}
-
-You can inspect the models in 3D, leave feedback and approve the work.
-`,
-    html: `<!doctype html>
-<html><head><meta charset="utf-8"><title>A dental case is ready for your review</title></head>
-<body style="${MAIL_BODY_STYLE}">
-<h1 style="font-size:20px;margin:0 0 16px">A dental case is ready for your review</h1>
-<p style="margin:0 0 16px">${escapeHtml(from)} has shared a 3D case with you on Cusp: <strong>${escapeHtml(projectName)}</strong></p>
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>
-<p style="margin:0 0 16px">You can inspect the models in 3D, leave feedback and approve the work; no account is needed.</p>
-</body></html>`,
-  };
-}
-
-/** Row 47: JSON routes take JSON only (a text/plain body would otherwise reach the schema). */
-function requireJson(request: FastifyRequest): void {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (request.body !== undefined && type !== 'application/json') {
-    throw new UnsupportedMediaType('Expected application/json', 'unsupported_media_type');
-  }
-}
 
 /** Whose projects a list or stats call reads: your own, or (admins) `?userId=`. */
 function subjectUser(principal: Principal, userId: string | undefined): string {
@@ -133,10 +76,7 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
   app.get('/api/projects/stats', async (request) => {
     const principal = await requireUser(request, deps);
     const { userId } = parseOr400(listQuery, request.query);
-    const r = await deps.db.query<UserStatsRow>('SELECT * FROM user_stats WHERE user_id = $1', [
-      subjectUser(principal, userId),
-    ]);
-    const s = r.rows[0];
+    const s = await userStatsOf(deps.db, subjectUser(principal, userId));
     const counts = countStatuses(s?.by_status ?? {});
     return {
       total: s?.total ?? 0,
@@ -200,25 +140,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       throw new ValidationError(DOCTOR_EMAIL_REQUIRED, 'validation_failed');
     const to = canonicalEmail(doctorEmail);
     if (!to) throw new ValidationError('Please enter a valid email address', 'INVALID_EMAIL');
-    const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: false });
-    if (!project) throw new NotFound('Project not found');
-    const token = project.publicToken ?? (await ensurePublicToken(deps, id));
-    const owner = await deps.accounts.publicUser(ownerId);
-    const subject = projectSubject(id);
-    // The mail is recorded first: a crash before the event leaves a sent mail, never a claimed one.
-    const mailId = await deps.outbox.enqueue({
-      kind: 'doctor',
-      subjectId: subject,
-      message: doctorMail(to, project.name, publicLinkFor(deps, token), owner),
-    });
-    const sealed = await deps.keys.seal(subject, 'doctorEmail', to);
-    await runProjectCommand(
+    await sendToDoctor(
       deps,
-      id,
-      {
-        type: 'SendProjectToDoctor',
-        data: { projectId: id, doctorEmail: sealed, mailId, now: deps.now().toISOString() },
-      },
+      { projectId: id, ownerId, to },
       { actor: actorFor(principal, ownerId), requestId: request.id },
     );
     return { success: true, message: `Email sent successfully to ${to}` };

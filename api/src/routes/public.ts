@@ -7,7 +7,7 @@ import { NotFound, ValidationError } from '../errors.js';
 import { sendPrepared } from '../http/sendPrepared.js';
 import { parseOr400 } from '../http/validate.js';
 import { projectIdForToken } from '../links/projectLinks.js';
-import { loadProjects } from './projectService.js';
+import { loadProjects } from '../reads/projects.js';
 import { createProject } from './projectUpload.js';
 
 export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
@@ -30,7 +30,7 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
         actor: 'anonymous',
         maxFileBytes: deps.config.PUBLIC_UPLOAD_MAX_BYTES,
         admit: async (data) => {
-          // Row 59: only the JSON value true counts as agreeing.
+          // Only the JSON value true counts as agreeing: "false" or 1 must not pass.
           if (data.terms !== true) throw new ValidationError(TERMS_MESSAGE, 'TERMS_REQUIRED');
           const payload = typeof data.turnstileToken === 'string' ? data.turnstileToken : undefined;
           await requireBotCheck(

@@ -9,15 +9,16 @@ import {
   type ProjectState,
 } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
-import { NotFound, UnsupportedMediaType, ValidationError } from '../errors.js';
+import { NotFound, ValidationError } from '../errors.js';
+import { requireJson } from '../http/requireJson.js';
+import { reviewMail } from '../mail/projectMails.js';
 import { freeText, parseOr400 } from '../http/validate.js';
-import type { MailMessage } from '../mail/mailer.js';
-import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
+import { userContact } from '../../../projections/src/users/queries.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { projectIdForToken, publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
-import { loadProjects } from './projectService.js';
+import { loadProjects } from '../reads/projects.js';
 
 /** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
 export const FEEDBACK_MAX_CHARS = 5000;
@@ -46,13 +47,6 @@ const PER_LINK = {
   },
 };
 
-function requireJson(request: FastifyRequest): void {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (request.body !== undefined && request.body !== null && type !== 'application/json') {
-    throw new UnsupportedMediaType('Expected application/json', 'unsupported_media_type');
-  }
-}
-
 /** The comment text: `message` (what the viewer sends) or `feedback` (spec §3 payload name). */
 function feedbackText(body: unknown): string {
   const b = parseOr400(feedbackBody, body ?? {});
@@ -79,11 +73,7 @@ async function technicianOf(
   userId: string,
 ): Promise<{ email: string; name: string } | null> {
   if (userId === PUBLIC_USER_ID) return null;
-  const r = await deps.db.query<{ email: string; name: string }>(
-    'SELECT email, name FROM users WHERE id::text = $1',
-    [userId],
-  );
-  const row = r.rows[0];
+  const row = await userContact(deps.db, userId);
   if (!row) return null;
   const subject = userSubject(userId);
   try {
@@ -95,50 +85,6 @@ async function technicianOf(
   } catch {
     return null;
   }
-}
-
-/**
- * The technician's notification. Subjects are fixed texts: never the patient's name, never the
- * project name (it often is the patient's name). The body names the project for the technician.
- * An approval mail speaks of the approval only; the feedback mail quotes the comment.
- */
-export function reviewMail(
-  kind: 'feedback' | 'approved',
-  to: string,
-  technician: string,
-  projectName: string,
-  link: string,
-  message?: string,
-): MailMessage {
-  const approved = kind === 'approved';
-  const subject = approved
-    ? 'A doctor approved your case on Cusp'
-    : 'A doctor left feedback on your case on Cusp';
-  const lead = approved
-    ? `The doctor approved the case "${projectName}".`
-    : `The doctor left feedback on the case "${projectName}":`;
-  const quote = approved ? undefined : message;
-  const after = approved
-    ? 'Your dashboard now shows the case as approved.'
-    : 'Your dashboard shows the comment as unread until you mark it as read.';
-  const text = `Hello ${technician},
-
-${lead}
-${quote ? `\n${quote}\n` : ''}
-Open the case: ${link}
-${after}
-`;
-  const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="${MAIL_BODY_STYLE}">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
-<p style="margin:0 0 16px">Hello ${escapeHtml(technician)},</p>
-<p style="margin:0 0 16px">${escapeHtml(lead)}</p>
-${quote ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(quote)}</blockquote>` : ''}
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
-<p style="margin:0 0 16px">${escapeHtml(after)}</p>
-</body></html>`;
-  return { to, subject, text, html };
 }
 
 async function notifyTechnician(

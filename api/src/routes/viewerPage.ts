@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
+import { modelIdsForLink } from '../../../projections/src/projects/queries.js';
 import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
 
 /** Source path of the viewer's lazy route in the manifest. */
@@ -89,13 +90,9 @@ function shellOf(webRoot: string): Shell {
 /** The view-derivative URLs of a live public link's models, in layer order; [] otherwise. */
 async function modelViewUrls(deps: AppDeps, token: string): Promise<string[]> {
   if (!PUBLIC_TOKEN.test(token)) return [];
-  const r = await deps.db.query<{ id: string }>(
-    `SELECT m.id FROM project_links l JOIN project_models m ON m.project_id = l.project_id
-      WHERE l.token_hash = $1 ORDER BY m.position LIMIT ${MAX_MODEL_HINTS}`,
-    [hashPublicToken(token)],
-  );
+  const ids = await modelIdsForLink(deps.db, hashPublicToken(token), MAX_MODEL_HINTS);
   // The token matched PUBLIC_TOKEN and ids are UUIDs: nothing to escape.
-  return r.rows.map((m) => `/api/public/projects/${token}/view/${m.id}`);
+  return ids.map((id) => `/api/public/projects/${token}/view/${id}`);
 }
 
 /**

@@ -13,6 +13,7 @@ import { VIEW_DERIVATIVE_CONTENT_TYPE } from '../mesh/viewDerivative.js';
 import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
+import { modelBlobKey } from '../../../projections/src/projects/queries.js';
 import { projectIdForToken } from '../links/projectLinks.js';
 
 const ownerParams = z.object({ id: uuidParam, modelId: uuidParam }).strict();
@@ -39,17 +40,13 @@ export async function sendViewDerivative(
   projectId: string,
   modelId: string,
 ): Promise<FastifyReply> {
-  const r = await deps.db.query<{ blob_key: string }>(
-    'SELECT blob_key FROM project_models WHERE project_id = $1 AND id::text = $2',
-    [projectId, modelId],
-  );
-  const row = r.rows[0];
-  if (!row) throw new NotFound('File not found');
+  const blobKey = await modelBlobKey(deps.db, projectId, modelId);
+  if (!blobKey) throw new NotFound('File not found');
   const dk = await deps.keys.existingKey(projectSubject(projectId));
   if (!dk) throw new NotFound('File not found');
   let stream;
   try {
-    const key = await ensureViewDerivative(deps, row.blob_key, dk);
+    const key = await ensureViewDerivative(deps, blobKey, dk);
     stream = await openDecrypted(deps.blobs, key, dk);
   } catch (err) {
     if (err instanceof BlobNotFound) throw new NotFound('File not found');

@@ -226,6 +226,17 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
+  /** A live subscription from the end of `$all`: every new (non-system) event is a wake-up. */
+  async onAppend(listener: () => void): Promise<() => Promise<void>> {
+    const sub = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    sub.on('data', () => listener());
+    // A dropped subscription only loses wake-ups; the readers' polling covers them.
+    sub.on('error', () => undefined);
+    return async () => {
+      await sub.unsubscribe().catch(() => undefined);
+    };
+  }
+
   async headPosition(): Promise<Position | undefined> {
     for await (const resolved of this.client.readAll({
       fromPosition: END,

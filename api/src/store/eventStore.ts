@@ -75,6 +75,12 @@ export interface EventStore {
     filter?: EventFilter;
     signal: AbortSignal;
   }): AsyncIterable<SubscriptionItem>;
+  /**
+   * Wake-up signal: `listener` is called soon after events are appended, by this process or (where
+   * the adapter can hear it) another. A hint only — it may come late, merge several appends or be
+   * lost — so readers still poll. Resolves to the function that stops it.
+   */
+  onAppend(listener: () => void): Promise<() => Promise<void>>;
   /** Position of the newest readable event, if any. */
   headPosition(): Promise<Position | undefined>;
   comparePositions(a: Position, b: Position): -1 | 0 | 1;

@@ -406,8 +406,13 @@ export class PostgresEventStore implements EventStore {
       pageSize: this.pageSize,
       pollIntervalMs: this.pollIntervalMs,
       readAll: (o) => this.readAll(o),
-      listen: (onWake) => this.db.listen(EVENTS_CHANNEL, onWake),
+      listen: (onWake) => this.onAppend(onWake),
     });
+  }
+
+  /** LISTEN on the channel every append NOTIFYs after its commit (any process on the database). */
+  onAppend(listener: () => void): Promise<() => Promise<void>> {
+    return this.db.listen(EVENTS_CHANNEL, () => listener());
   }
 
   async headPosition(): Promise<Position | undefined> {

@@ -2,11 +2,16 @@ import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
 
+import { evolveProjectRow, modelRowsOf, type ProjectModelRow, type ProjectRow } from './row.js';
+
+export { evolveProjectRow, modelRowsOf, type ProjectModelRow, type ProjectRow } from './row.js';
+
 /**
  * `projects` read model: one row per live project (personal fields still sealed with the
  * project's key — the API opens them), its models, and the unread doctor feedback from which
  * `unread_count` is derived. Deleted projects leave only a tombstone (an id, nothing personal),
- * so a replayed `ProjectCreated` after `ProjectDeleted` resurrects nothing.
+ * so a replayed `ProjectCreated` after `ProjectDeleted` resurrects nothing. The row's change per
+ * event is the pure `evolveProjectRow` (row.ts); `apply` loads, evolves and writes it.
  */
 export const PROJECTS_EVENT_TYPES = [
   'ProjectCreated',
@@ -16,38 +21,6 @@ export const PROJECTS_EVENT_TYPES = [
   'FeedbackRead',
   'ProjectDeleted',
 ] as const;
-
-export interface ProjectRow {
-  id: string;
-  user_id: string;
-  name: string;
-  patient_name: string;
-  laboratory_name: string;
-  comment: string | null;
-  status: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  file_count: number;
-  storage_bytes: string;
-  unread_count: number;
-  revision: string;
-}
-
-export interface ProjectModelRow {
-  project_id: string;
-  id: string;
-  position: number;
-  filename: string;
-  original_name: string;
-  name: string;
-  size: string;
-  type: string;
-  material: string;
-  grouped_from: string | null;
-  group_size: number | null;
-  blob_key: string;
-  triangles: number;
-}
 
 async function tombstoned(ctx: ProjectionContext, projectId: string): Promise<boolean> {
   const r = await ctx.tx.query(
@@ -64,6 +37,67 @@ async function recountUnread(ctx: ProjectionContext, projectId: string, revision
        revision = GREATEST(revision, $2::bigint)
      WHERE id = $1`,
     [projectId, revision],
+  );
+}
+
+async function loadRow(ctx: ProjectionContext, projectId: string): Promise<ProjectRow | null> {
+  const r = await ctx.tx.query<ProjectRow>(
+    `SELECT id::text AS id, user_id, name, patient_name, laboratory_name, comment, status,
+            created_at, updated_at, file_count, storage_bytes::text AS storage_bytes,
+            unread_count, revision::text AS revision
+       FROM ${ctx.table('projects')} WHERE id = $1`,
+    [projectId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** Inserts a new row `evolveProjectRow` returned; false when one was there already. */
+async function insertRow(ctx: ProjectionContext, row: ProjectRow): Promise<boolean> {
+  const inserted = await ctx.tx.query(
+    `INSERT INTO ${ctx.table('projects')} (id, user_id, name, patient_name, laboratory_name,
+       comment, status, created_at, updated_at, file_count, storage_bytes, unread_count, revision)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [
+      row.id,
+      row.user_id,
+      row.name,
+      row.patient_name,
+      row.laboratory_name,
+      row.comment,
+      row.status,
+      row.created_at,
+      row.updated_at,
+      row.file_count,
+      row.storage_bytes,
+      row.unread_count,
+      row.revision,
+    ],
+  );
+  return inserted.rows.length > 0;
+}
+
+async function insertModelRow(ctx: ProjectionContext, m: ProjectModelRow): Promise<void> {
+  await ctx.tx.query(
+    `INSERT INTO ${ctx.table('project_models')} (project_id, id, position, filename,
+       original_name, name, size, type, material, grouped_from, group_size, blob_key, triangles)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT DO NOTHING`,
+    [
+      m.project_id,
+      m.id,
+      m.position,
+      m.filename,
+      m.original_name,
+      m.name,
+      m.size,
+      m.type,
+      m.material,
+      m.grouped_from,
+      m.group_size,
+      m.blob_key,
+      m.triangles,
+    ],
   );
 }
 
@@ -119,62 +153,23 @@ export const projectsProjection: Projection = {
     const projects = ctx.table('projects');
     switch (event.type) {
       case 'ProjectCreated': {
-        const d = event.data;
-        if (await tombstoned(ctx, d.projectId)) return;
-        const storage = d.models.reduce((s, m) => s + m.size, 0);
-        const inserted = await ctx.tx.query(
-          `INSERT INTO ${projects} (id, user_id, name, patient_name, laboratory_name, comment, status,
-             created_at, updated_at, file_count, storage_bytes, revision)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11)
-           ON CONFLICT (id) DO NOTHING RETURNING id`,
-          [
-            d.projectId,
-            d.userId,
-            d.name,
-            d.patientName,
-            d.laboratoryName,
-            d.comment,
-            d.status,
-            d.createdAt,
-            d.models.length,
-            storage,
-            rev,
-          ],
-        );
-        if (inserted.rows.length === 0) return;
-        for (const [i, m] of d.models.entries()) {
-          await ctx.tx.query(
-            `INSERT INTO ${ctx.table('project_models')} (project_id, id, position, filename,
-               original_name, name, size, type, material, grouped_from, group_size, blob_key, triangles)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-             ON CONFLICT DO NOTHING`,
-            [
-              d.projectId,
-              m.id,
-              i,
-              m.filename,
-              m.originalName,
-              m.name,
-              m.size,
-              m.type,
-              m.material,
-              m.groupedFrom,
-              m.groupSize,
-              m.blobKey,
-              m.triangles,
-            ],
-          );
-        }
+        if (await tombstoned(ctx, event.data.projectId)) return;
+        const row = await loadRow(ctx, event.data.projectId);
+        const next = evolveProjectRow(row, event, recorded.revision);
+        if (!next || next === row) return;
+        if (!(await insertRow(ctx, next))) return;
+        for (const m of modelRowsOf(event)) await insertModelRow(ctx, m);
         return;
       }
       case 'ProjectStatusChanged':
       case 'ProjectApproved': {
-        const status = event.type === 'ProjectApproved' ? 'approved' : event.data.status;
-        const at = event.type === 'ProjectApproved' ? event.data.approvedAt : event.data.changedAt;
+        const row = await loadRow(ctx, event.data.projectId);
+        const next = evolveProjectRow(row, event, recorded.revision);
+        if (!next || next === row) return;
         await ctx.tx.query(
           `UPDATE ${projects} SET status = $2, updated_at = $3, revision = $4
            WHERE id = $1 AND revision < $4::bigint`,
-          [event.data.projectId, status, at, rev],
+          [next.id, next.status, next.updated_at, next.revision],
         );
         return;
       }

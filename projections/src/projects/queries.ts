@@ -1,4 +1,95 @@
 import type { SqlExecutor } from '../../../api/src/db/db.js';
+import type { ProjectModelRow, ProjectRow } from './row.js';
+
+export type { ProjectModelRow, ProjectRow } from './row.js';
+
+/** The owner id anonymous uploads carry (`PUBLIC_USER_ID` of the project domain). */
+const PUBLIC_USER = 'public';
+
+/** ISO-8601 UTC with milliseconds, computed by the database (same text on both drivers). */
+const isoSql = (col: string) =>
+  `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A user's live projects, newest first. */
+export async function projectsOfUser(db: SqlExecutor, userId: string): Promise<ProjectRow[]> {
+  const r = await db.query<ProjectRow>(
+    'SELECT * FROM projects WHERE user_id = $1 ORDER BY created_at DESC, id',
+    [userId],
+  );
+  return r.rows;
+}
+
+/** The live projects among `ids`, in no particular order. */
+export async function projectsByIds(
+  db: SqlExecutor,
+  ids: readonly string[],
+): Promise<ProjectRow[]> {
+  const r = await db.query<ProjectRow>('SELECT * FROM projects WHERE id = ANY($1::uuid[])', [ids]);
+  return r.rows;
+}
+
+/** The models of some projects, by project and layer order. */
+export async function modelsOfProjects(
+  db: SqlExecutor,
+  projectIds: readonly string[],
+): Promise<ProjectModelRow[]> {
+  const r = await db.query<ProjectModelRow>(
+    'SELECT * FROM project_models WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position',
+    [projectIds],
+  );
+  return r.rows;
+}
+
+/** One model file of a project by its stored file name. */
+export async function modelByFilename(
+  db: SqlExecutor,
+  projectId: string,
+  filename: string,
+): Promise<Pick<ProjectModelRow, 'blob_key' | 'size' | 'name' | 'type'> | null> {
+  const r = await db.query<Pick<ProjectModelRow, 'blob_key' | 'size' | 'name' | 'type'>>(
+    'SELECT blob_key, size, name, type FROM project_models WHERE project_id = $1 AND filename = $2',
+    [projectId, filename],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** The blob key of one model of a project; null when there is no such model. */
+export async function modelBlobKey(
+  db: SqlExecutor,
+  projectId: string,
+  modelId: string,
+): Promise<string | null> {
+  const r = await db.query<{ blob_key: string }>(
+    'SELECT blob_key FROM project_models WHERE project_id = $1 AND id::text = $2',
+    [projectId, modelId],
+  );
+  return r.rows[0]?.blob_key ?? null;
+}
+
+/**
+ * The model ids, in layer order, of the project whose public link has this token hash
+ * (`project_links` is the API's table; the join keeps the viewer's preload to one query).
+ */
+export async function modelIdsForLink(
+  db: SqlExecutor,
+  tokenHash: Buffer,
+  limit: number,
+): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT m.id FROM project_links l JOIN project_models m ON m.project_id = l.project_id
+      WHERE l.token_hash = $1 ORDER BY m.position LIMIT ${Math.trunc(limit)}`,
+    [tokenHash],
+  );
+  return r.rows.map((m) => m.id);
+}
+
+/** The owner of a live project; null when there is none. */
+export async function projectOwnerId(db: SqlExecutor, projectId: string): Promise<string | null> {
+  const r = await db.query<{ user_id: string }>('SELECT user_id FROM projects WHERE id = $1', [
+    projectId,
+  ]);
+  return r.rows[0]?.user_id ?? null;
+}
 
 /** Ids of a user's live projects, oldest first. */
 export async function projectIdsOfUser(db: SqlExecutor, userId: string): Promise<string[]> {
@@ -7,4 +98,119 @@ export async function projectIdsOfUser(db: SqlExecutor, userId: string): Promise
     [userId],
   );
   return r.rows.map((x) => x.id);
+}
+
+/** Ids of a user's live projects created at or before `cutoff`, oldest first. */
+export async function projectIdsCreatedBy(
+  db: SqlExecutor,
+  userId: string,
+  cutoff: Date,
+): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    'SELECT id FROM projects WHERE user_id = $1 AND created_at <= $2 ORDER BY created_at, id',
+    [userId, cutoff],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+/** Of the well-formed ids given, those that name a live project. */
+export async function liveProjectIds(
+  db: SqlExecutor,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const r = await db.query<{ id: string }>(
+    'SELECT id::text AS id FROM projects WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  return new Set(r.rows.map((x) => x.id));
+}
+
+/** Id and sealed name of the live projects among `ids`. */
+export async function projectNameRows(
+  db: SqlExecutor,
+  ids: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  const r = await db.query<{ id: string; name: string }>(
+    'SELECT id::text AS id, name FROM projects WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  return r.rows;
+}
+
+/** The admin Overview's figures over the projects and users read models. */
+export interface ProjectTotalsRow {
+  total_users: number;
+  users_with_projects: number;
+  total_projects: number;
+  total_files: string;
+  /** Live projects per stored status. */
+  by_status: Record<string, number>;
+  total_storage: string;
+  public_projects: number;
+}
+
+/** The SQL of `projectTotals` (the admin benchmark measures it bare). */
+export const PROJECT_TOTALS_SQL = `
+  SELECT
+    (SELECT count(*) FROM users)::int AS total_users,
+    (SELECT count(DISTINCT p.user_id) FROM projects p JOIN users u ON u.id::text = p.user_id)::int
+      AS users_with_projects,
+    count(*)::int AS total_projects,
+    COALESCE(sum(file_count), 0)::bigint::text AS total_files,
+    (SELECT COALESCE(json_object_agg(status, n), '{}'::json)
+       FROM (SELECT status, count(*)::int AS n FROM projects GROUP BY status) per) AS by_status,
+    COALESCE(sum(storage_bytes), 0)::bigint::text AS total_storage,
+    (count(*) FILTER (WHERE user_id = '${PUBLIC_USER}'))::int AS public_projects
+  FROM projects`;
+
+export async function projectTotals(db: SqlExecutor): Promise<ProjectTotalsRow> {
+  return (await db.query<ProjectTotalsRow>(PROJECT_TOTALS_SQL)).rows[0]!;
+}
+
+/** A project of the admin lists: sealed fields, its sealed link token and its owner's. */
+export interface AdminProjectRow {
+  id: string;
+  user_id: string;
+  name: string;
+  patient_name: string;
+  laboratory_name: string;
+  status: string;
+  created_at: string;
+  file_count: number;
+  storage_bytes: string;
+  token_sealed: string | null;
+  user_name: string | null;
+  user_company: string | null;
+}
+
+const ADMIN_PROJECT_COLUMNS = `
+  p.id::text AS id, p.user_id, p.name, p.patient_name, p.laboratory_name, p.status,
+  ${isoSql('p.created_at')} AS created_at, p.file_count, p.storage_bytes::text AS storage_bytes,
+  l.token_sealed`;
+
+/** Projects of signed-in users, with their owner's sealed name and company, newest first. */
+export const ADMIN_PROJECTS_SQL = `
+  SELECT ${ADMIN_PROJECT_COLUMNS}, u.name AS user_name, u.company_name AS user_company
+    FROM projects p
+    LEFT JOIN project_links l ON l.project_id = p.id
+    LEFT JOIN users u ON u.id::text = p.user_id
+   WHERE p.user_id <> '${PUBLIC_USER}'
+   ORDER BY p.created_at DESC, p.id`;
+
+/** Anonymous uploads, newest first. */
+export const ADMIN_PUBLIC_PROJECTS_SQL = `
+  SELECT ${ADMIN_PROJECT_COLUMNS}, NULL::text AS user_name, NULL::text AS user_company
+    FROM projects p
+    LEFT JOIN project_links l ON l.project_id = p.id
+   WHERE p.user_id = '${PUBLIC_USER}'
+   ORDER BY p.created_at DESC, p.id`;
+
+/** Every live project of signed-in users, or (`anonymous: true`) every anonymous upload. */
+export async function adminProjectRows(
+  db: SqlExecutor,
+  opts: { anonymous: boolean },
+): Promise<AdminProjectRow[]> {
+  const sql = opts.anonymous ? ADMIN_PUBLIC_PROJECTS_SQL : ADMIN_PROJECTS_SQL;
+  return (await db.query<AdminProjectRow>(sql)).rows;
 }

@@ -45,6 +45,9 @@ interface Seeded {
 const WITHOUT_DATABASE: Record<string, number> = {
   // A constant table.
   'GET /api/materials': 200,
+  // The API's description and its docs page, built from the contract at start-up.
+  'GET /api/openapi.json': 200,
+  'GET /api/docs': 200,
   // A signed challenge; verifying the answer needs the database.
   'GET /api/botcheck/challenge': 200,
   // Conversion runs on a worker thread and stores nothing.

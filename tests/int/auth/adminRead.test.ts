@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRead } from '../../../api/src/auth/guard.js';
+import { adminRead } from '../../../api/src/http/guards.js';
 import { seedUser, type SeededUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';

@@ -474,6 +474,30 @@ export function eventStoreContract(adapter: string, open: () => Promise<Contract
         expect(got).toEqual([...history, ...live].map((e) => e.id));
       });
 
+      it('signals a wake-up after an append, and none once stopped', async () => {
+        let wakes = 0;
+        let woken!: () => void;
+        const first = new Promise<void>((r) => (woken = r));
+        const stop = await store.onAppend(() => {
+          wakes++;
+          woken();
+        });
+        try {
+          await store.append(streamName('wake'), [newEvent('W1')]);
+          await Promise.race([
+            first,
+            new Promise((_, reject) => setTimeout(() => reject(new Error('no wake-up')), 10_000)),
+          ]);
+        } finally {
+          await stop();
+        }
+        expect(wakes).toBeGreaterThanOrEqual(1);
+        const after = wakes;
+        await store.append(streamName('wake'), [newEvent('W2')]);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(wakes).toBe(after);
+      });
+
       it('resumes from a checkpoint without repeating delivered events', async () => {
         const s = streamName('resume');
         const first = await store.append(s, [newEvent('R1')]);

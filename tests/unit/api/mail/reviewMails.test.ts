@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doctorMail } from '../../../../api/src/routes/projects.js';
-import { reviewMail } from '../../../../api/src/routes/review.js';
+import { doctorMail, reviewMail } from '../../../../api/src/mail/projectMails.js';
 
 const LINK = 'https://cusp.example/viewer/pub_abc';
 

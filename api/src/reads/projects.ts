@@ -1,11 +1,22 @@
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
-import { LINK_FIELD, publicLinkFor } from '../links/projectLinks.js';
-import type { FeedbackRow } from '../../../projections/src/feedback/index.js';
-import type { ProjectModelRow, ProjectRow } from '../../../projections/src/projects/index.js';
+import { LINK_FIELD, publicLinkFor, sealedTokensOf } from '../links/projectLinks.js';
+import { feedbackOfProjects } from '../../../projections/src/feedback/queries.js';
+import {
+  modelsOfProjects,
+  projectOwnerId,
+  projectsByIds,
+  projectsOfUser,
+} from '../../../projections/src/projects/queries.js';
+import { userNameRows } from '../../../projections/src/users/queries.js';
 import { userSubject } from '../domain/user.js';
-import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from './projectTypes.js';
+import type {
+  Project,
+  ProjectFeedback,
+  ProjectModel,
+  ProjectOwner,
+} from '../routes/projectTypes.js';
 
 // ---------------------------------------------------------------- reading
 
@@ -31,11 +42,7 @@ async function ownersOf(deps: AppDeps, userIds: string[]): Promise<Map<string, P
   const ids = [...new Set(userIds)].filter((id) => id !== PUBLIC_USER_ID);
   const out = new Map<string, ProjectOwner>();
   if (ids.length === 0) return out;
-  const r = await deps.db.query<{ id: string; name: string; company_name: string }>(
-    'SELECT id::text AS id, name, company_name FROM users WHERE id::text = ANY($1::text[])',
-    [ids],
-  );
-  for (const row of r.rows) {
+  for (const row of await userNameRows(deps.db, ids)) {
     const subject = userSubject(row.id);
     const [name, companyName] = await Promise.all([
       deps.keys.open(subject, 'name', row.name),
@@ -54,41 +61,27 @@ export async function loadProjects(
 ): Promise<ProjectDto[]> {
   const rows =
     'userId' in where
-      ? await deps.db.query<ProjectRow>(
-          'SELECT * FROM projects WHERE user_id = $1 ORDER BY created_at DESC, id',
-          [where.userId],
-        )
-      : await deps.db.query<ProjectRow>('SELECT * FROM projects WHERE id = ANY($1::uuid[])', [
-          where.ids,
-        ]);
-  if (rows.rows.length === 0) return [];
-  const ids = rows.rows.map((r) => r.id);
+      ? await projectsOfUser(deps.db, where.userId)
+      : await projectsByIds(deps.db, where.ids);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
   const [models, feedback, links, owners] = await Promise.all([
-    deps.db.query<ProjectModelRow>(
-      'SELECT * FROM project_models WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position',
-      [ids],
-    ),
-    deps.db.query<FeedbackRow>(
-      'SELECT * FROM feedback WHERE project_id = ANY($1::uuid[]) ORDER BY created_at, id',
-      [ids],
-    ),
-    deps.db.query<{ project_id: string; token_sealed: string }>(
-      'SELECT project_id, token_sealed FROM project_links WHERE project_id = ANY($1::uuid[])',
-      [ids],
-    ),
+    modelsOfProjects(deps.db, ids),
+    feedbackOfProjects(deps.db, ids),
+    sealedTokensOf(deps, ids),
     ownersOf(
       deps,
-      rows.rows.map((r) => r.user_id),
+      rows.map((r) => r.user_id),
     ),
   ]);
   const out: ProjectDto[] = [];
-  for (const row of rows.rows) {
+  for (const row of rows) {
     const subject = projectSubject(row.id);
     const dk = await deps.keys.existingKey(subject);
     // Shredded but its ProjectDeleted not yet projected: treat as gone.
     if (!dk) continue;
     const open = (field: string, sealed: string) => openWith(dk.key, subject, field, sealed);
-    const link = links.rows.find((l) => l.project_id === row.id);
+    const link = links.find((l) => l.project_id === row.id);
     const token = link ? open(LINK_FIELD, link.token_sealed) : null;
     out.push({
       id: row.id,
@@ -102,7 +95,7 @@ export async function loadProjects(
       ...(opts.includeOwner ? { userId: row.user_id } : {}),
       publicToken: token,
       publicLink: token ? publicLinkFor(deps, token) : null,
-      models: models.rows
+      models: models
         .filter((m) => m.project_id === row.id)
         .map((m) => ({
           id: m.id,
@@ -116,7 +109,7 @@ export async function loadProjects(
           groupSize: m.group_size,
           triangles: m.triangles,
         })),
-      feedback: feedback.rows
+      feedback: feedback
         .filter((f) => f.project_id === row.id)
         .map((f) => ({
           id: f.id,
@@ -135,8 +128,5 @@ export async function loadProjects(
 }
 
 export async function projectOwner(deps: AppDeps, projectId: string): Promise<string | null> {
-  const r = await deps.db.query<{ user_id: string }>('SELECT user_id FROM projects WHERE id = $1', [
-    projectId,
-  ]);
-  return r.rows[0]?.user_id ?? null;
+  return projectOwnerId(deps.db, projectId);
 }

@@ -6,7 +6,7 @@ import {
   MeshIngestStream,
   MeshRejected,
   type MeshSanitizer,
-} from '../../../../api/src/blobs/meshIngest.js';
+} from '../../../../api/src/mesh/meshIngest.js';
 
 /** The binary path never calls the wasm sanitiser; this one fails the test if it is called. */
 const noSanitizer: MeshSanitizer = {

@@ -13,10 +13,21 @@
 import type { KeyRing } from '../crypto/keyRing.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
-import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
+import { projectSubject } from '../domain/project.js';
 import { countStatuses } from '../domain/projectStatus.js';
 import { userSubject } from '../domain/user.js';
-import type { AdminProject, AdminStats, AdminUser } from './adminTypes.js';
+import {
+  adminProjectRows,
+  liveProjectIds,
+  projectTotals,
+  type AdminProjectRow,
+} from '../../../projections/src/projects/queries.js';
+import {
+  adminUserRow,
+  adminUserRows,
+  type AdminUserRow,
+} from '../../../projections/src/users/queries.js';
+import type { AdminProject, AdminStats, AdminUser } from '../routes/adminTypes.js';
 
 // ---------------------------------------------------------------- opening sealed fields
 
@@ -74,94 +85,10 @@ export async function openRows<R, T>(
   return out.filter((t): t is T => t !== null);
 }
 
-// ---------------------------------------------------------------- SQL
-
-/** ISO-8601 UTC with milliseconds, computed by the database (same text on both drivers). */
-const isoSql = (col: string) =>
-  `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-export const STATS_SQL = `
-  SELECT
-    (SELECT count(*) FROM users)::int AS total_users,
-    (SELECT count(DISTINCT p.user_id) FROM projects p JOIN users u ON u.id::text = p.user_id)::int
-      AS users_with_projects,
-    count(*)::int AS total_projects,
-    COALESCE(sum(file_count), 0)::bigint::text AS total_files,
-    (SELECT COALESCE(json_object_agg(status, n), '{}'::json)
-       FROM (SELECT status, count(*)::int AS n FROM projects GROUP BY status) per) AS by_status,
-    COALESCE(sum(storage_bytes), 0)::bigint::text AS total_storage,
-    (count(*) FILTER (WHERE user_id = '${PUBLIC_USER_ID}'))::int AS public_projects
-  FROM projects`;
-
-export const USERS_SQL = `
-  SELECT u.id::text AS id, u.name, u.email, u.company_name, u.role, u.email_verified,
-         ${isoSql('u.created_at')} AS created_at,
-         COALESCE(s.total, 0)::int AS project_count,
-         COALESCE(s.storage_bytes, 0)::bigint::text AS total_storage
-    FROM users u LEFT JOIN user_stats s ON s.user_id = u.id::text`;
-
-const PROJECT_COLUMNS = `
-  p.id::text AS id, p.user_id, p.name, p.patient_name, p.laboratory_name, p.status,
-  ${isoSql('p.created_at')} AS created_at, p.file_count, p.storage_bytes::text AS storage_bytes,
-  l.token_sealed`;
-
-/** Projects of signed-in users (anonymous uploads excluded), with their owner's sealed fields. */
-export const PROJECTS_SQL = `
-  SELECT ${PROJECT_COLUMNS}, u.name AS user_name, u.company_name AS user_company
-    FROM projects p
-    LEFT JOIN project_links l ON l.project_id = p.id
-    LEFT JOIN users u ON u.id::text = p.user_id
-   WHERE p.user_id <> '${PUBLIC_USER_ID}'
-   ORDER BY p.created_at DESC, p.id`;
-
-export const PUBLIC_PROJECTS_SQL = `
-  SELECT ${PROJECT_COLUMNS}, NULL::text AS user_name, NULL::text AS user_company
-    FROM projects p
-    LEFT JOIN project_links l ON l.project_id = p.id
-   WHERE p.user_id = '${PUBLIC_USER_ID}'
-   ORDER BY p.created_at DESC, p.id`;
-
-interface UserSqlRow {
-  id: string;
-  name: string;
-  email: string;
-  company_name: string;
-  role: string;
-  email_verified: boolean;
-  created_at: string;
-  project_count: number;
-  total_storage: string;
-}
-
-interface ProjectSqlRow {
-  id: string;
-  user_id: string;
-  name: string;
-  patient_name: string;
-  laboratory_name: string;
-  status: string;
-  created_at: string;
-  file_count: number;
-  storage_bytes: string;
-  token_sealed: string | null;
-  user_name: string | null;
-  user_company: string | null;
-}
-
 // ---------------------------------------------------------------- reads
 
 export async function adminStats(deps: AppDeps): Promise<AdminStats> {
-  const r = await deps.db.query<{
-    total_users: number;
-    users_with_projects: number;
-    total_projects: number;
-    total_files: string;
-    /** Live projects per stored status. */
-    by_status: Record<string, number>;
-    total_storage: string;
-    public_projects: number;
-  }>(STATS_SQL);
-  const s = r.rows[0]!;
+  const s = await projectTotals(deps.db);
   const counts = countStatuses(s.by_status);
   return {
     totalUsers: s.total_users,
@@ -176,7 +103,7 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
   };
 }
 
-function toUser(row: UserSqlRow, open: Open): AdminUser | null {
+function toUser(row: AdminUserRow, open: Open): AdminUser | null {
   const name = open(userSubject, row.id, 'name', row.name);
   // Shredded but UserDeleted not projected yet: the user is gone.
   if (name === null) return null;
@@ -194,16 +121,15 @@ function toUser(row: UserSqlRow, open: Open): AdminUser | null {
 }
 
 export async function adminUsers(deps: AppDeps): Promise<AdminUser[]> {
-  const r = await deps.db.query<UserSqlRow>(`${USERS_SQL} ORDER BY u.created_at DESC, u.id`);
-  return openRows(deps.keys, r.rows, toUser);
+  return openRows(deps.keys, await adminUserRows(deps.db), toUser);
 }
 
 export async function adminUser(deps: AppDeps, userId: string): Promise<AdminUser | null> {
-  const r = await deps.db.query<UserSqlRow>(`${USERS_SQL} WHERE u.id = $1::uuid`, [userId]);
-  return (await openRows(deps.keys, r.rows, toUser))[0] ?? null;
+  const row = await adminUserRow(deps.db, userId);
+  return row ? ((await openRows(deps.keys, [row], toUser))[0] ?? null) : null;
 }
 
-function toProject(row: ProjectSqlRow, open: Open): AdminProject | null {
+function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
   // Every field is asked for before deciding: the first pass (memo only) must name every subject
   // whose key the row needs, the owner's too. The project's fields first, then the owner's: the
   // memo keeps the last subject at hand.
@@ -240,27 +166,19 @@ function toProject(row: ProjectSqlRow, open: Open): AdminProject | null {
 }
 
 export async function adminProjects(deps: AppDeps): Promise<AdminProject[]> {
-  return openRows(deps.keys, (await deps.db.query<ProjectSqlRow>(PROJECTS_SQL)).rows, toProject);
+  return openRows(deps.keys, await adminProjectRows(deps.db, { anonymous: false }), toProject);
 }
 
 export async function adminPublicProjects(deps: AppDeps): Promise<AdminProject[]> {
-  return openRows(
-    deps.keys,
-    (await deps.db.query<ProjectSqlRow>(PUBLIC_PROJECTS_SQL)).rows,
-    toProject,
-  );
+  return openRows(deps.keys, await adminProjectRows(deps.db, { anonymous: true }), toProject);
 }
 
 /** Of `ids`, those that name no live project (malformed ones included). */
 export async function unknownProjectIds(deps: AppDeps, ids: readonly string[]): Promise<string[]> {
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const wellFormed = ids.filter((id) => uuid.test(id));
-  const r = wellFormed.length
-    ? await deps.db.query<{ id: string }>(
-        'SELECT id::text AS id FROM projects WHERE id = ANY($1::uuid[])',
-        [wellFormed],
-      )
-    : { rows: [] };
-  const live = new Set(r.rows.map((x) => x.id.toLowerCase()));
-  return ids.filter((id) => !uuid.test(id) || !live.has(id.toLowerCase()));
+  const live = await liveProjectIds(
+    deps.db,
+    ids.filter((id) => uuid.test(id)),
+  );
+  return ids.filter((id) => !live.has(id.toLowerCase()));
 }

@@ -3,11 +3,13 @@
  * (project or user), opened from the read models like the admin lists open them. A subject whose
  * key is gone (deleted, crypto-shredded) has no name any more and keeps only its id.
  */
+import { projectNameRows } from '../../../projections/src/projects/queries.js';
+import { userNamesByIds } from '../../../projections/src/users/queries.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
-import { openRows } from './adminService.js';
-import type { AuditEntry } from './auditTypes.js';
+import { openRows } from './admin.js';
+import type { AuditEntry } from '../routes/auditTypes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,17 +20,14 @@ interface NameRow {
 
 async function names(
   deps: AppDeps,
-  table: 'users' | 'projects',
+  query: (db: AppDeps['db'], ids: string[]) => Promise<NameRow[]>,
   subjectOf: (id: string) => string,
   ids: ReadonlySet<string>,
 ): Promise<Map<string, string>> {
   const wellFormed = [...ids].filter((id) => UUID.test(id));
   if (wellFormed.length === 0) return new Map();
-  const r = await deps.db.query<NameRow>(
-    `SELECT id::text AS id, name FROM ${table} WHERE id = ANY($1::uuid[])`,
-    [wellFormed],
-  );
-  const opened = await openRows(deps.keys, r.rows, (row, open) => {
+  const rows = await query(deps.db, wellFormed);
+  const opened = await openRows(deps.keys, rows, (row, open) => {
     const name = open(subjectOf, row.id, 'name', row.name);
     return name === null ? null : ([row.id, name] as const);
   });
@@ -43,7 +42,7 @@ export function actorUserId(actor: string): string | undefined {
 
 /** The user names of the given user ids that still exist. */
 export function userNames(deps: AppDeps, ids: ReadonlySet<string>): Promise<Map<string, string>> {
-  return names(deps, 'users', userSubject, ids);
+  return names(deps, userNamesByIds, userSubject, ids);
 }
 
 /** The project names of the given project ids that still exist. */
@@ -51,7 +50,7 @@ export function projectNames(
   deps: AppDeps,
   ids: ReadonlySet<string>,
 ): Promise<Map<string, string>> {
-  return names(deps, 'projects', projectSubject, ids);
+  return names(deps, projectNameRows, projectSubject, ids);
 }
 
 /** The entries with `actorName` and `subjectName` where those still exist. */

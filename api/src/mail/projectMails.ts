@@ -1,0 +1,99 @@
+import type { MailMessage } from './mailer.js';
+import { escapeHtml, MAIL_BODY_STYLE } from './templates.js';
+
+/*
+ * The mails about a project: the link sent to a doctor, and the technician's notice of a doctor's
+ * feedback or approval. Subjects are fixed texts: never a patient's or a project's name.
+ */
+
+/** Who shares a case with a doctor; null for an anonymous upload (no account behind it). */
+export interface DoctorMailSender {
+  name: string;
+  companyName: string;
+}
+
+/** "Ada Lab (Ada Dental Lab)", or the neutral wording when there is no account behind the case. */
+function senderLine(sender: DoctorMailSender | null): string {
+  if (!sender || sender.name.trim() === '') return 'A dental laboratory';
+  const company = sender.companyName.trim();
+  return company ? `${sender.name} (${company})` : sender.name;
+}
+
+/**
+ * The mail to the doctor: fixed subject (never a patient name), escaped HTML and plain text. The
+ * body names the technician and company who share the case, so the doctor knows who is asking.
+ */
+export function doctorMail(
+  to: string,
+  projectName: string,
+  link: string,
+  sender: DoctorMailSender | null,
+): MailMessage {
+  const from = senderLine(sender);
+  return {
+    to,
+    subject: 'A dental case is ready for your review',
+    text: `Hello,
+
+${from} has shared a 3D case with you on Cusp: ${projectName}
+
+Open it in your browser (no account needed):
+${link}
+
+You can inspect the models in 3D, leave feedback and approve the work.
+`,
+    html: `<!doctype html>
+<html><head><meta charset="utf-8"><title>A dental case is ready for your review</title></head>
+<body style="${MAIL_BODY_STYLE}">
+<h1 style="font-size:20px;margin:0 0 16px">A dental case is ready for your review</h1>
+<p style="margin:0 0 16px">${escapeHtml(from)} has shared a 3D case with you on Cusp: <strong>${escapeHtml(projectName)}</strong></p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>
+<p style="margin:0 0 16px">You can inspect the models in 3D, leave feedback and approve the work; no account is needed.</p>
+</body></html>`,
+  };
+}
+
+/**
+ * The technician's notification. Subjects are fixed texts: never the patient's name, never the
+ * project name (it often is the patient's name). The body names the project for the technician.
+ * An approval mail speaks of the approval only; the feedback mail quotes the comment.
+ */
+export function reviewMail(
+  kind: 'feedback' | 'approved',
+  to: string,
+  technician: string,
+  projectName: string,
+  link: string,
+  message?: string,
+): MailMessage {
+  const approved = kind === 'approved';
+  const subject = approved
+    ? 'A doctor approved your case on Cusp'
+    : 'A doctor left feedback on your case on Cusp';
+  const lead = approved
+    ? `The doctor approved the case "${projectName}".`
+    : `The doctor left feedback on the case "${projectName}":`;
+  const quote = approved ? undefined : message;
+  const after = approved
+    ? 'Your dashboard now shows the case as approved.'
+    : 'Your dashboard shows the comment as unread until you mark it as read.';
+  const text = `Hello ${technician},
+
+${lead}
+${quote ? `\n${quote}\n` : ''}
+Open the case: ${link}
+${after}
+`;
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="${MAIL_BODY_STYLE}">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px">Hello ${escapeHtml(technician)},</p>
+<p style="margin:0 0 16px">${escapeHtml(lead)}</p>
+${quote ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(quote)}</blockquote>` : ''}
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
+<p style="margin:0 0 16px">${escapeHtml(after)}</p>
+</body></html>`;
+  return { to, subject, text, html };
+}

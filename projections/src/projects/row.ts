@@ -1,0 +1,104 @@
+import type { ProjectCreated, ProjectEvent } from '../../../api/src/domain/project.js';
+
+/** A row of `projects`: one live project, personal fields sealed with the project's key. */
+export interface ProjectRow {
+  id: string;
+  user_id: string;
+  name: string;
+  patient_name: string;
+  laboratory_name: string;
+  comment: string | null;
+  status: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  file_count: number;
+  storage_bytes: string;
+  unread_count: number;
+  revision: string;
+}
+
+/** A row of `project_models`: one model file of a live project, in layer order. */
+export interface ProjectModelRow {
+  project_id: string;
+  id: string;
+  position: number;
+  filename: string;
+  original_name: string;
+  name: string;
+  size: string;
+  type: string;
+  material: string;
+  grouped_from: string | null;
+  group_size: number | null;
+  blob_key: string;
+  triangles: number;
+}
+
+/**
+ * Pure: a project's row after one event at stream `revision`; null means no row. A replayed
+ * `ProjectCreated` keeps the row there; a status change older than the row's revision changes
+ * nothing. Feedback events leave the row as it is: `unread_count` is derived from the unread ids
+ * (`project_unread`) when they change.
+ */
+export function evolveProjectRow(
+  row: ProjectRow | null,
+  event: ProjectEvent,
+  revision: bigint,
+): ProjectRow | null {
+  switch (event.type) {
+    case 'ProjectCreated': {
+      if (row) return row;
+      const d = event.data;
+      return {
+        id: d.projectId,
+        user_id: d.userId,
+        name: d.name,
+        patient_name: d.patientName,
+        laboratory_name: d.laboratoryName,
+        comment: d.comment,
+        status: d.status,
+        created_at: d.createdAt,
+        updated_at: d.createdAt,
+        file_count: d.models.length,
+        storage_bytes: String(d.models.reduce((s, m) => s + m.size, 0)),
+        unread_count: 0,
+        revision: revision.toString(),
+      };
+    }
+    case 'ProjectStatusChanged':
+    case 'ProjectApproved': {
+      if (!row || BigInt(row.revision) >= revision) return row;
+      const approved = event.type === 'ProjectApproved';
+      return {
+        ...row,
+        status: approved ? 'approved' : event.data.status,
+        updated_at: approved ? event.data.approvedAt : event.data.changedAt,
+        revision: revision.toString(),
+      };
+    }
+    case 'ProjectDeleted':
+      return null;
+    default:
+      return row;
+  }
+}
+
+/** Pure: the model rows a `ProjectCreated` brings, in layer order. */
+export function modelRowsOf(event: ProjectCreated): ProjectModelRow[] {
+  const d = event.data;
+  return d.models.map((m, i) => ({
+    project_id: d.projectId,
+    id: m.id,
+    position: i,
+    filename: m.filename,
+    original_name: m.originalName,
+    name: m.name,
+    size: String(m.size),
+    type: m.type,
+    material: m.material,
+    grouped_from: m.groupedFrom,
+    group_size: m.groupSize,
+    blob_key: m.blobKey,
+    triangles: m.triangles,
+  }));
+}

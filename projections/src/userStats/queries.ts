@@ -1,0 +1,10 @@
+import type { SqlExecutor } from '../../../api/src/db/db.js';
+import type { UserStatsRow } from './index.js';
+
+export type { UserStatsRow } from './index.js';
+
+/** A user's dashboard statistics; null when the user has no row (no project yet, or deleted). */
+export async function userStatsOf(db: SqlExecutor, userId: string): Promise<UserStatsRow | null> {
+  const r = await db.query<UserStatsRow>('SELECT * FROM user_stats WHERE user_id = $1', [userId]);
+  return r.rows[0] ?? null;
+}

@@ -1,0 +1,103 @@
+import type { SqlExecutor } from '../../../api/src/db/db.js';
+import type { UserRow } from './row.js';
+
+export type { UserRow } from './row.js';
+
+/** ISO-8601 UTC with milliseconds, computed by the database (same text on both drivers). */
+const isoSql = (col: string) =>
+  `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export type UserProfileRow = Pick<
+  UserRow,
+  'id' | 'name' | 'email' | 'company_name' | 'role' | 'email_verified'
+> & { created_at: Date | string };
+
+/** A live user's sealed profile; null when the read model has no row. */
+export async function userProfile(db: SqlExecutor, userId: string): Promise<UserProfileRow | null> {
+  const r = await db.query<UserProfileRow>(
+    'SELECT id, name, email, company_name, role, email_verified, created_at FROM users WHERE id = $1',
+    [userId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** What route guards need of a user; null when the read model has no row. */
+export async function userAccess(
+  db: SqlExecutor,
+  userId: string,
+): Promise<Pick<UserRow, 'role' | 'email_verified'> | null> {
+  const r = await db.query<Pick<UserRow, 'role' | 'email_verified'>>(
+    'SELECT role, email_verified FROM users WHERE id = $1',
+    [userId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** A user's sealed address and name, for mail; null when there is no such live user. */
+export async function userContact(
+  db: SqlExecutor,
+  userId: string,
+): Promise<Pick<UserRow, 'email' | 'name'> | null> {
+  const r = await db.query<Pick<UserRow, 'email' | 'name'>>(
+    'SELECT email, name FROM users WHERE id::text = $1',
+    [userId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** Id, sealed name and company of the live users among `ids` (any text; non-ids match none). */
+export async function userNameRows(
+  db: SqlExecutor,
+  ids: readonly string[],
+): Promise<Pick<UserRow, 'id' | 'name' | 'company_name'>[]> {
+  const r = await db.query<Pick<UserRow, 'id' | 'name' | 'company_name'>>(
+    'SELECT id::text AS id, name, company_name FROM users WHERE id::text = ANY($1::text[])',
+    [ids],
+  );
+  return r.rows;
+}
+
+/** A user of the admin lists: sealed fields and the project figures of `user_stats`. */
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  company_name: string;
+  role: string;
+  email_verified: boolean;
+  created_at: string;
+  project_count: number;
+  total_storage: string;
+}
+
+/** The admin user list's SELECT, without order or filter (the admin benchmark measures it). */
+export const ADMIN_USERS_SQL = `
+  SELECT u.id::text AS id, u.name, u.email, u.company_name, u.role, u.email_verified,
+         ${isoSql('u.created_at')} AS created_at,
+         COALESCE(s.total, 0)::int AS project_count,
+         COALESCE(s.storage_bytes, 0)::bigint::text AS total_storage
+    FROM users u LEFT JOIN user_stats s ON s.user_id = u.id::text`;
+
+/** Every live user, newest first. */
+export async function adminUserRows(db: SqlExecutor): Promise<AdminUserRow[]> {
+  const r = await db.query<AdminUserRow>(`${ADMIN_USERS_SQL} ORDER BY u.created_at DESC, u.id`);
+  return r.rows;
+}
+
+/** One live user of the admin lists; null when there is none. */
+export async function adminUserRow(db: SqlExecutor, userId: string): Promise<AdminUserRow | null> {
+  const r = await db.query<AdminUserRow>(`${ADMIN_USERS_SQL} WHERE u.id = $1::uuid`, [userId]);
+  return r.rows[0] ?? null;
+}
+
+/** Id and sealed name of the live users among `ids` (well-formed UUIDs only). */
+export async function userNamesByIds(
+  db: SqlExecutor,
+  ids: readonly string[],
+): Promise<Pick<UserRow, 'id' | 'name'>[]> {
+  const r = await db.query<Pick<UserRow, 'id' | 'name'>>(
+    'SELECT id::text AS id, name FROM users WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  return r.rows;
+}

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import type { ProjectCreated, ProjectEvent } from '../../../api/src/domain/project.js';
+import type { UserEvent } from '../../../api/src/domain/user.js';
+import { evolveFeedbackRow } from '../../../projections/src/feedback/row.js';
+import { evolveProjectRow, modelRowsOf } from '../../../projections/src/projects/row.js';
+import { evolveUserRow } from '../../../projections/src/users/row.js';
+
+const P = '0e6c2a4b-9d3f-4b8e-a1c2-7f5e6d4c3b2a';
+const U = '7f5e6d4c-3b2a-4c51-9d0c-3f1d2b7a9e10';
+
+const created: ProjectCreated = {
+  type: 'ProjectCreated',
+  data: {
+    projectId: P,
+    userId: U,
+    name: 'sealed-name',
+    patientName: 'sealed-patient',
+    laboratoryName: 'sealed-lab',
+    comment: null,
+    status: 'pending',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    models: [
+      {
+        id: 'm1',
+        filename: 'm1.stl',
+        originalName: 'sealed-o1',
+        name: 'sealed-n1',
+        size: 100,
+        type: 'stl',
+        material: 'default',
+        groupedFrom: null,
+        groupSize: null,
+        blobKey: `projects/${P}/m1`,
+        triangles: 10,
+      },
+      {
+        id: 'm2',
+        filename: 'm2.ply',
+        originalName: 'sealed-o2',
+        name: 'sealed-n2',
+        size: 50,
+        type: 'ply',
+        material: 'texture',
+        groupedFrom: 'Teeth',
+        groupSize: 2,
+        blobKey: `projects/${P}/m2`,
+        triangles: 5,
+      },
+    ],
+  },
+};
+
+const status = (s: 'approved' | 'pending_review', at: string): ProjectEvent => ({
+  type: 'ProjectStatusChanged',
+  data: { projectId: P, status: s, previous: 'pending', changedAt: at },
+});
+const deleted: ProjectEvent = {
+  type: 'ProjectDeleted',
+  data: { projectId: P, userId: U, reason: 'owner', deletedAt: '2026-03-02T00:00:00.000Z' },
+};
+
+describe('projects row', () => {
+  it('starts from ProjectCreated with counts and storage, and a replay keeps it', () => {
+    const row = evolveProjectRow(null, created, 0n);
+    expect(row).toEqual({
+      id: P,
+      user_id: U,
+      name: 'sealed-name',
+      patient_name: 'sealed-patient',
+      laboratory_name: 'sealed-lab',
+      comment: null,
+      status: 'pending',
+      created_at: '2026-03-01T10:00:00.000Z',
+      updated_at: '2026-03-01T10:00:00.000Z',
+      file_count: 2,
+      storage_bytes: '150',
+      unread_count: 0,
+      revision: '0',
+    });
+    expect(evolveProjectRow(row, created, 0n)).toBe(row);
+  });
+
+  it('takes a newer status with its time and ignores one it has already applied', () => {
+    const row = evolveProjectRow(null, created, 0n);
+    const next = evolveProjectRow(row, status('pending_review', '2026-03-01T11:00:00.000Z'), 1n);
+    expect(next).toMatchObject({
+      status: 'pending_review',
+      updated_at: '2026-03-01T11:00:00.000Z',
+      revision: '1',
+    });
+    expect(evolveProjectRow(next, status('approved', '2026-03-01T09:00:00.000Z'), 1n)).toBe(next);
+    const approved = evolveProjectRow(
+      next,
+      { type: 'ProjectApproved', data: { projectId: P, approvedAt: '2026-03-01T12:00:00.000Z' } },
+      2n,
+    );
+    expect(approved).toMatchObject({ status: 'approved', revision: '2' });
+  });
+
+  it('has no row after ProjectDeleted and none for a status change without one', () => {
+    const row = evolveProjectRow(null, created, 0n);
+    expect(evolveProjectRow(row, deleted, 3n)).toBeNull();
+    expect(evolveProjectRow(null, status('approved', '2026-03-01T11:00:00.000Z'), 1n)).toBeNull();
+  });
+
+  it('lists the models of ProjectCreated in layer order', () => {
+    expect(modelRowsOf(created).map((m) => [m.id, m.position, m.size, m.grouped_from])).toEqual([
+      ['m1', 0, '100', null],
+      ['m2', 1, '50', 'Teeth'],
+    ]);
+  });
+});
+
+describe('feedback row', () => {
+  const given: ProjectEvent = {
+    type: 'FeedbackGiven',
+    data: {
+      projectId: P,
+      feedbackId: 'f1',
+      feedbackType: 'doctor_feedback',
+      message: 'sealed-message',
+      createdAt: '2026-03-01T10:00:00.000Z',
+    },
+  };
+  const read = (at: string): ProjectEvent => ({
+    type: 'FeedbackRead',
+    data: { projectId: P, feedbackId: 'f1', readAt: at },
+  });
+
+  it('starts unread, keeps its first read time, and a repeated FeedbackGiven changes nothing', () => {
+    const row = evolveFeedbackRow(null, given);
+    expect(row).toEqual({
+      id: 'f1',
+      project_id: P,
+      type: 'doctor_feedback',
+      message: 'sealed-message',
+      created_at: '2026-03-01T10:00:00.000Z',
+      read_at: null,
+    });
+    expect(evolveFeedbackRow(row, given)).toBe(row);
+    const seen = evolveFeedbackRow(row, read('2026-03-01T11:00:00.000Z'));
+    expect(seen?.read_at).toBe('2026-03-01T11:00:00.000Z');
+    expect(evolveFeedbackRow(seen, read('2026-03-01T12:00:00.000Z'))).toBe(seen);
+  });
+
+  it('has no row after ProjectDeleted, and a read mark makes none', () => {
+    expect(evolveFeedbackRow(evolveFeedbackRow(null, given), deleted)).toBeNull();
+    expect(evolveFeedbackRow(null, read('2026-03-01T11:00:00.000Z'))).toBeNull();
+  });
+});
+
+describe('users row', () => {
+  const registered: UserEvent = {
+    type: 'UserRegistered',
+    data: {
+      userId: U,
+      name: 'sealed-name',
+      email: 'sealed-email',
+      companyName: 'sealed-company',
+      role: 'user',
+      registeredAt: '2026-03-01T10:00:00.000Z',
+    },
+  } as UserEvent;
+
+  it('registers unverified, verifies, takes and loses a role, and ends on deletion', () => {
+    const row = evolveUserRow(null, registered, 0n);
+    expect(row).toMatchObject({ id: U, role: 'user', email_verified: false, revision: '0' });
+    const verified = evolveUserRow(
+      row,
+      { type: 'EmailVerified', data: { userId: U, verifiedAt: '2026-03-01T11:00:00.000Z' } },
+      1n,
+    );
+    expect(verified).toMatchObject({
+      email_verified: true,
+      verified_at: '2026-03-01T11:00:00.000Z',
+    });
+    const admin = evolveUserRow(
+      verified,
+      { type: 'RoleGranted', data: { userId: U, role: 'admin' } } as UserEvent,
+      2n,
+    );
+    expect(admin?.role).toBe('admin');
+    const revoked = evolveUserRow(
+      admin,
+      { type: 'RoleRevoked', data: { userId: U, role: 'admin' } } as UserEvent,
+      3n,
+    );
+    expect(revoked?.role).toBe('user');
+    expect(
+      evolveUserRow(
+        revoked,
+        { type: 'UserDeleted', data: { userId: U, deletedAt: '2026-03-02T00:00:00.000Z' } },
+        4n,
+      ),
+    ).toBeNull();
+  });
+
+  it('keeps the first registration on a replay', () => {
+    const row = evolveUserRow(null, registered, 0n);
+    expect(evolveUserRow(row, registered, 0n)).toBe(row);
+  });
+});

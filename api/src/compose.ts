@@ -2,6 +2,7 @@
  * The composition root: builds every adapter once from the configuration. main.ts and the
  * integration tests both use it, so tests run the same wiring as production.
  */
+import { createHmac } from 'node:crypto';
 import { startAnswerInvalidation } from './answers/answerInvalidation.js';
 import { PreparedAnswers } from './answers/preparedAnswers.js';
 import { existsSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { ViewWorkerPool } from './mesh/viewWorkerPool.js';
 import { FileMailer, SmtpMailer } from './mail/transports.js';
 import { startRetentionSweeper } from './retention/sweep.js';
 import { openEventStore } from './store/open.js';
+import { PinGuard } from './links/pinGuard.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Project answers kept per process (a few kB each). */
@@ -172,6 +174,7 @@ export async function createDeps(
       },
       onError: (err) => log.warn({ err }, 'bot check failed closed'),
     });
+    const hasher = new PasswordHasher();
     const accounts = new Accounts({
       config,
       db,
@@ -180,7 +183,7 @@ export async function createDeps(
       projections,
       outbox,
       botCheck,
-      hasher: new PasswordHasher(),
+      hasher,
       lookupKey: secrets.emailLookup,
       now,
       log: log.child({ component: 'accounts' }),
@@ -204,6 +207,14 @@ export async function createDeps(
       botCheck,
       outbox,
       mailer,
+      links: {
+        // Derived, not a keyring secret of its own: installs made before it keep starting.
+        key: createHmac('sha256', secrets.emailLookup)
+          .update('cusp public-link grants v1')
+          .digest(),
+        hasher,
+        pins: new PinGuard(db),
+      },
       now,
       webRoot: existsSync(join(webRoot, 'index.html')) ? webRoot : undefined,
     };

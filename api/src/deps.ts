@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { PreparedAnswers } from './answers/preparedAnswers.js';
 import type { Accounts } from './auth/accounts.js';
+import type { PasswordHasher } from './auth/passwords.js';
+import type { PinGuard } from './links/pinGuard.js';
 import type { BlobStore } from './blobs/blobStore.js';
 import type { MeshSanitizer } from './mesh/meshIngest.js';
 import type { Config } from './config.js';
@@ -40,6 +42,8 @@ export interface AppDeps {
   outbox: Outbox;
   /** The transport the sender uses (SMTP or `.eml` files). */
   mailer: Mailer;
+  /** Public-link control: the key of PIN grants and view-log hashes, PIN hashing and lockout. */
+  links: { key: Buffer; hasher: PasswordHasher; pins: PinGuard };
   /** The clock lives here, never inside domain functions. */
   now: () => Date;
   /** Built web app (`web/dist`), when present. */

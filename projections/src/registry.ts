@@ -1,5 +1,6 @@
 import { auditLogProjection } from './auditLog/index.js';
 import { feedbackProjection } from './feedback/index.js';
+import { projectLinksProjection } from './projectLinks/index.js';
 import { projectsProjection } from './projects/index.js';
 import { userStatsProjection } from './userStats/index.js';
 import { usersProjection } from './users/index.js';
@@ -13,5 +14,6 @@ export function allProjections(): Projection[] {
     feedbackProjection,
     userStatsProjection,
     usersProjection,
+    projectLinksProjection,
   ];
 }

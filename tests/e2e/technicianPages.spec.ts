@@ -442,15 +442,17 @@ test.describe('phone layout', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveText([/History/, /Delete/]);
+    await expect(menu.getByRole('menuitem')).toHaveText([/Link settings/, /History/, /Delete/]);
     await expect(menu.getByRole('menuitem').first()).toBeFocused();
     await page.screenshot({ path: shot('dashboard-390-menu.png') });
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: /Delete/ })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
     await expect(more).toBeFocused();
     await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     // Delete opens its confirmation, whose long name wraps inside the dialog.

@@ -34,6 +34,13 @@ export async function deleteProject(
   await deps.keys.destroy(subject);
   // Prepared answers hold opened fields: they go with the key.
   deps.answers.invalidateProject(projectId);
+  // Wrong-PIN counters of its tokens (current and rotated away) go with the link.
+  await deps.db.query(
+    `DELETE FROM link_pin_failures WHERE token_hash IN (
+       SELECT token_hash FROM project_links WHERE project_id = $1
+       UNION SELECT token_hash FROM project_link_retired_tokens WHERE project_id = $1)`,
+    [projectId],
+  );
   await deletePublicLink(deps, projectId);
   await deps.blobs.deletePrefix(projectBlobPrefix(projectId));
   await deps.outbox.forget(subject);

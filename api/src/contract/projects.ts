@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATERIAL_KEYS, PROJECT_STATUSES } from '../domain/project.js';
 import { freeText, isoInstant, uuidParam } from './common.js';
+import { linkSummary } from './links.js';
 
 /** Signed-in project calls: list, stats, one project, create, status, delete, send, read marks. */
 
@@ -53,6 +54,8 @@ const projectFields = {
   unreadCount: z.number().int().nonnegative(),
   /** The owner; null for anonymous quick uploads (and an owner whose account is gone). */
   user: projectOwner.nullable(),
+  /** The link's state, settings and view count (owner answers only). */
+  link: linkSummary.optional(),
 };
 
 /** A project as its owner (or an admin) reads it: `userId` is the owner's id, or 'public'. */

@@ -7,6 +7,7 @@ import * as docs from './docs.js';
 import { errorAnswer } from './common.js';
 import * as files from './files.js';
 import * as health from './health.js';
+import * as links from './links.js';
 import * as materials from './materials.js';
 import * as projects from './projects.js';
 import * as pub from './public.js';
@@ -110,6 +111,24 @@ export const API_ROUTES = {
     query: audit.historyQuery,
     answers: { 200: audit.historyPage },
   },
+  'GET /api/projects/:id/link': {
+    params: projects.projectIdParams,
+    answers: { 200: links.linkDetails },
+  },
+  'PUT /api/projects/:id/link': {
+    params: projects.projectIdParams,
+    body: links.linkSettingsBody,
+    answers: { 200: links.linkDetails },
+  },
+  'POST /api/projects/:id/link/revoke': {
+    params: projects.projectIdParams,
+    answers: { 200: links.linkDetails },
+  },
+  'POST /api/projects/:id/link/rotate': {
+    params: projects.projectIdParams,
+    body: links.rotateLinkBody,
+    answers: { 200: links.rotateLinkAnswer },
+  },
   'GET /api/projects/:id/files/:filename': {
     params: files.ownerFileParams,
     answers: { 200: 'bytes' },
@@ -135,6 +154,16 @@ export const API_ROUTES = {
   'POST /api/public/projects/:token/approve': {
     params: pub.publicTokenParams,
     answers: { 200: review.approveAnswer },
+  },
+  'POST /api/public/projects/:token/unlock': {
+    params: pub.publicTokenParams,
+    body: links.unlockBody,
+    answers: { 200: links.unlockAnswer },
+  },
+  'POST /api/public/projects/:token/opened': {
+    params: pub.publicTokenParams,
+    body: links.openedBody,
+    answers: { 204: null },
   },
   'GET /api/public/projects/:token/files/:filename': {
     params: files.publicFileParams,

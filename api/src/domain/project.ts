@@ -3,9 +3,10 @@
  * Pure: no I/O, no clock, no ids made here. Personal fields arrive already sealed with the
  * project's data key (they are opaque strings to the domain); times and ids come with the command.
  */
+import { LINK_EVENT_TYPES, type LinkEvent } from './projectLink.js';
+import type { SealedField } from './sealed.js';
 
-/** A field sealed with the project's data key (`v1:<iv>:<ct>:<tag>`); opaque here. */
-export type SealedField = string;
+export type { SealedField } from './sealed.js';
 
 /**
  * Stored status values (architecture §12): `pending` (new, awaiting the doctor), `pending_review`,
@@ -121,7 +122,8 @@ export type ProjectEvent =
   | FeedbackGiven
   | FeedbackRead
   | ProjectApproved
-  | ProjectDeleted;
+  | ProjectDeleted
+  | LinkEvent;
 
 export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
@@ -132,6 +134,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'FeedbackRead',
   'ProjectApproved',
   'ProjectDeleted',
+  ...LINK_EVENT_TYPES,
 ];
 
 export const projectStream = (projectId: string): string => `project-${projectId}`;
@@ -186,6 +189,12 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
       return { ...state, feedback };
     }
     case 'ProjectSentToDoctor':
+    case 'LinkSettingsChanged':
+    case 'LinkRevoked':
+    case 'LinkRotated':
+    case 'LinkOpened':
+    case 'LinkPinLocked':
+      // The link's own state is folded by domain/projectLink.ts.
       return state;
     case 'ProjectDeleted':
       return { status: 'deleted', projectId: event.data.projectId, userId: event.data.userId };

@@ -6,8 +6,9 @@
  * (architecture §4): they live in ordinary tables next to the event store.
  */
 
-/** A field sealed with the user's data key (`v1:<iv>:<ct>:<tag>`); opaque here. */
-export type SealedField = string;
+import type { SealedField } from './sealed.js';
+
+export type { SealedField } from './sealed.js';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

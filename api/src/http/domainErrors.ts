@@ -1,4 +1,5 @@
 import { ProjectRuleError } from '../domain/project.js';
+import { LinkRuleError } from '../domain/projectLink.js';
 import { UserRuleError } from '../domain/user.js';
 import { AppError, Conflict, NotFound } from '../errors.js';
 import { WrongExpectedVersion } from '../store/eventStore.js';
@@ -21,6 +22,12 @@ export function httpErrorOf(err: unknown): unknown {
       default:
         return new AppError(400, err.code, err.message);
     }
+  }
+  if (err instanceof LinkRuleError) {
+    if (err.code === 'link_revoked') {
+      return new AppError(410, 'link_revoked', 'This link was withdrawn by the sender');
+    }
+    return new AppError(400, err.code, err.message);
   }
   if (err instanceof UserRuleError) {
     switch (err.code) {

@@ -37,6 +37,19 @@ export async function ensurePublicToken(deps: AppDeps, projectId: string): Promi
   return stored;
 }
 
+/** Points the project's link at a new token (a rotation, after its event is recorded). */
+export async function replacePublicToken(
+  deps: AppDeps,
+  projectId: string,
+  token: string,
+): Promise<void> {
+  const sealed = await deps.keys.seal(projectSubject(projectId), LINK_FIELD, token);
+  await deps.db.query(
+    'UPDATE project_links SET token_hash = $2, token_sealed = $3 WHERE project_id = $1',
+    [projectId, hashPublicToken(token), sealed],
+  );
+}
+
 export async function publicTokenOf(deps: AppDeps, projectId: string): Promise<string | null> {
   const r = await deps.db.query<{ token_sealed: string }>(
     'SELECT token_sealed FROM project_links WHERE project_id = $1',

@@ -2,7 +2,9 @@ import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
 import { LINK_FIELD, publicLinkFor, sealedTokensOf } from '../links/projectLinks.js';
+import { linkSummaryOf } from '../links/details.js';
 import { feedbackOfProjects } from '../../../projections/src/feedback/queries.js';
+import { linkRowsOf } from '../../../projections/src/projectLinks/queries.js';
 import {
   modelsOfProjects,
   projectOwnerId,
@@ -65,7 +67,7 @@ export async function loadProjects(
       : await projectsByIds(deps.db, where.ids);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [models, feedback, links, owners] = await Promise.all([
+  const [models, feedback, links, owners, linkRows] = await Promise.all([
     modelsOfProjects(deps.db, ids),
     feedbackOfProjects(deps.db, ids),
     sealedTokensOf(deps, ids),
@@ -73,7 +75,9 @@ export async function loadProjects(
       deps,
       rows.map((r) => r.user_id),
     ),
+    linkRowsOf(deps.db, ids),
   ]);
+  const now = deps.now();
   const out: ProjectDto[] = [];
   for (const row of rows) {
     const subject = projectSubject(row.id);
@@ -122,6 +126,7 @@ export async function loadProjects(
       storageBytes: Number(row.storage_bytes),
       unreadCount: row.unread_count,
       user: owners.get(row.user_id) ?? null,
+      link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
     });
   }
   return out;

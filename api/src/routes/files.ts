@@ -10,7 +10,7 @@ import { parseOr400 } from '../http/validate.js';
 import { openWith } from '../crypto/keyRing.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { modelByFilename } from '../../../projections/src/projects/queries.js';
-import { projectIdForToken } from '../links/projectLinks.js';
+import { openPublicLink } from '../links/access.js';
 import { uuidParam } from './projectInput.js';
 
 const FILENAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(stl|ply)$/;
@@ -77,8 +77,7 @@ export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<
 
   app.get('/api/public/projects/:token/files/:filename', async (request, reply) => {
     const { token, filename } = parseOr400(publicParams, request.params);
-    const projectId = await projectIdForToken(deps, token);
-    if (!projectId) throw new NotFound('File not found');
+    const projectId = await openPublicLink(deps, request, token, 'File not found');
     return sendModelFile(deps, reply, projectId, filename);
   });
 }

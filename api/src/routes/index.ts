@@ -8,6 +8,7 @@ import { dcmRoutes } from './dcm.js';
 import { filesRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { materialsRoutes } from './materials.js';
+import { projectLinkRoutes } from './projectLink.js';
 import { openApiRoutes } from './openapi.js';
 import { projectsRoutes } from './projects.js';
 import { publicRoutes } from './public.js';
@@ -30,5 +31,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await auditRoutes(app, deps);
   await reviewRoutes(app, deps);
   await viewsRoutes(app, deps);
+  await projectLinkRoutes(app, deps);
   await openApiRoutes(app, deps);
 }

@@ -3,6 +3,7 @@
  * reads them. Types only, with no runtime imports: the server and web/src/components/project
  * both import them.
  */
+import type { LinkSummary } from '../contract/links.js';
 
 export interface ProjectModel {
   id: string;
@@ -47,4 +48,6 @@ export interface Project {
   unreadCount: number;
   /** The owner; null for anonymous quick uploads (and an owner whose account is gone). */
   user: ProjectOwner | null;
+  /** The link's state, settings and view count (owner answers only; absent on the public one). */
+  link?: LinkSummary;
 }

@@ -6,7 +6,7 @@ import { PUBLIC_USER_ID } from '../domain/project.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { sendPrepared } from '../http/sendPrepared.js';
 import { parseOr400 } from '../http/validate.js';
-import { projectIdForToken } from '../links/projectLinks.js';
+import { gatePublicLink, keepAnswerUntil } from '../links/access.js';
 import { loadProjects } from '../reads/projects.js';
 import { createProject } from './projectUpload.js';
 
@@ -50,15 +50,18 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
     { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { token } = parseOr400(tokenParams, request.params);
+      // A kept answer is served without the gate: it is kept only for a link without a PIN and
+      // only until its expiry, and every change of the link is an event that drops it.
       const answer = await deps.answers.getOrBuild(`public:${token}`, async () => {
-        const projectId = await projectIdForToken(deps, token);
-        if (!projectId) return null;
+        const { projectId, row } = await gatePublicLink(deps, request, token);
         const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: true });
         if (!project) return null;
-        // The doctor sees the case, not the owner's account id.
-        const { userId, ...rest } = project;
+        // The doctor sees the case, not the owner's account id, nor the owner's view of the
+        // link (view log, PIN, expiry).
+        const { userId, link: _link, ...rest } = project;
         const value = { ...rest, userId: userId === PUBLIC_USER_ID ? PUBLIC_USER_ID : undefined };
-        return { projectId, value };
+        const validUntil = keepAnswerUntil(row, deps.now());
+        return { projectId, value, ...(validUntil !== undefined ? { validUntil } : {}) };
       });
       if (!answer) throw new NotFound('Project not found');
       return sendPrepared(request, reply, answer);

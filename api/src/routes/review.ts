@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { openPublicLink } from '../links/access.js';
 import type { AppDeps } from '../deps.js';
 import {
   PUBLIC_USER_ID,
@@ -9,7 +10,7 @@ import {
   type ProjectState,
 } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
-import { NotFound, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
 import { reviewMail } from '../mail/projectMails.js';
 import { freeText, parseOr400 } from '../http/validate.js';
@@ -17,7 +18,7 @@ import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
 import { userContact } from '../../../projections/src/users/queries.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
-import { projectIdForToken, publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
+import { publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
 import { loadProjects } from '../reads/projects.js';
 
 /** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
@@ -59,12 +60,6 @@ function feedbackText(body: unknown): string {
     );
   }
   return text;
-}
-
-async function resolveToken(deps: AppDeps, token: string): Promise<string> {
-  const projectId = await projectIdForToken(deps, token);
-  if (!projectId) throw new NotFound('Project not found');
-  return projectId;
 }
 
 /** The technician's address and name (opened with the user's key); null for anonymous uploads. */
@@ -151,7 +146,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async (request, reply) => {
       const { token } = parseOr400(tokenParams, request.params);
       requireJson(request);
-      const projectId = await resolveToken(deps, token);
+      const projectId = await openPublicLink(deps, request, token);
       const r = await giveFeedback(deps, request, projectId, 'doctor_feedback', linkActor(token));
       await notifyTechnician(deps, projectId, r.state, 'feedback', r.message);
       return reply.code(201).send({ success: true, feedback: r.feedback });
@@ -163,7 +158,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     { config: { rateLimit: PER_LINK } },
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
-      const projectId = await resolveToken(deps, token);
+      const projectId = await openPublicLink(deps, request, token);
       const { state } = await runProjectCommand(
         deps,
         projectId,

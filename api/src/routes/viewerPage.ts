@@ -87,10 +87,13 @@ function shellOf(webRoot: string): Shell {
   return cached;
 }
 
-/** The view-derivative URLs of a live public link's models, in layer order; [] otherwise. */
+/**
+ * The view-derivative URLs of a live public link's models, in layer order; [] otherwise — also
+ * for a link that is withdrawn, expired or asks for a PIN (its page must show nothing of it).
+ */
 async function modelViewUrls(deps: AppDeps, token: string): Promise<string[]> {
   if (!PUBLIC_TOKEN.test(token)) return [];
-  const ids = await modelIdsForLink(deps.db, hashPublicToken(token), MAX_MODEL_HINTS);
+  const ids = await modelIdsForLink(deps.db, hashPublicToken(token), deps.now(), MAX_MODEL_HINTS);
   // The token matched PUBLIC_TOKEN and ids are UUIDs: nothing to escape.
   return ids.map((id) => `/api/public/projects/${token}/view/${id}`);
 }

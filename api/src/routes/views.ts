@@ -14,7 +14,7 @@ import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
 import { modelBlobKey } from '../../../projections/src/projects/queries.js';
-import { projectIdForToken } from '../links/projectLinks.js';
+import { openPublicLink } from '../links/access.js';
 
 const ownerParams = z.object({ id: uuidParam, modelId: uuidParam }).strict();
 const publicParams = z
@@ -79,8 +79,7 @@ export async function viewsRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     { config: { rateLimit: { max: 240, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { token, modelId } = parseOr400(publicParams, request.params);
-      const projectId = await projectIdForToken(deps, token);
-      if (!projectId) throw new NotFound('File not found');
+      const projectId = await openPublicLink(deps, request, token, 'File not found');
       return sendViewDerivative(deps, request, reply, projectId, modelId);
     },
   );

@@ -73,12 +73,18 @@ export async function modelBlobKey(
 export async function modelIdsForLink(
   db: SqlExecutor,
   tokenHash: Buffer,
+  now: Date,
   limit: number,
 ): Promise<string[]> {
+  // Only an open link: no PIN to ask for, not withdrawn, not expired.
   const r = await db.query<{ id: string }>(
     `SELECT m.id FROM project_links l JOIN project_models m ON m.project_id = l.project_id
-      WHERE l.token_hash = $1 ORDER BY m.position LIMIT ${Math.trunc(limit)}`,
-    [tokenHash],
+       LEFT JOIN project_link_state s ON s.project_id = l.project_id
+      WHERE l.token_hash = $1
+        AND (s.project_id IS NULL OR (s.pin_hash IS NULL AND s.revoked_token_hash IS NULL
+             AND (s.expires_at IS NULL OR s.expires_at > $2)))
+      ORDER BY m.position LIMIT ${Math.trunc(limit)}`,
+    [tokenHash, now],
   );
   return r.rows.map((m) => m.id);
 }

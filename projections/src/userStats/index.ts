@@ -2,6 +2,9 @@ import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { UserDeleted } from '../../../api/src/domain/user.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
+import { evolveUserStatsProjectRow, type UserStatsProjectRow } from './row.js';
+
+export { evolveUserStatsProjectRow, type UserStatsProjectRow, type UserStatsRow } from './row.js';
 
 /**
  * Per-user dashboard statistics (spec §9): total, projects per stored status (the API folds them
@@ -11,16 +14,6 @@ import type { Projection, ProjectionContext } from '../projection.js';
  * cannot skew them. A deleted user leaves no row, only a tombstone (an id) that keeps late
  * project events of that user from bringing one back.
  */
-export interface UserStatsRow {
-  user_id: string;
-  total: number;
-  /** Live projects per stored status, e.g. `{ "pending": 2, "approved": 1 }`. */
-  by_status: Record<string, number>;
-  new_comments: number;
-  storage_bytes: string;
-  file_count: number;
-}
-
 async function recompute(ctx: ProjectionContext, userId: string): Promise<void> {
   const per = ctx.table('user_stats_projects');
   const deleted = ctx.table('user_stats_deleted_users');
@@ -41,14 +34,6 @@ async function recompute(ctx: ProjectionContext, userId: string): Promise<void> 
        storage_bytes = EXCLUDED.storage_bytes, file_count = EXCLUDED.file_count`,
     [userId],
   );
-}
-
-async function ownerOf(ctx: ProjectionContext, projectId: string): Promise<string | undefined> {
-  const r = await ctx.tx.query<{ user_id: string }>(
-    `SELECT user_id FROM ${ctx.table('user_stats_projects')} WHERE project_id = $1`,
-    [projectId],
-  );
-  return r.rows[0]?.user_id;
 }
 
 export const userStatsProjection: Projection = {
@@ -93,77 +78,68 @@ export const userStatsProjection: Projection = {
   async apply(ctx, recorded: RecordedEvent) {
     const event = { type: recorded.type, data: recorded.data } as ProjectEvent | UserDeleted;
     const per = ctx.table('user_stats_projects');
-    let userId: string | undefined;
-    switch (event.type) {
-      case 'ProjectCreated': {
-        const d = event.data;
-        const dead = await ctx.tx.query(
-          `SELECT 1 FROM ${ctx.table('user_stats_tombstones')} WHERE project_id = $1`,
-          [d.projectId],
-        );
-        if (dead.rows.length > 0) return;
-        await ctx.tx.query(
-          `INSERT INTO ${per} (project_id, user_id, status, storage_bytes, file_count)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (project_id) DO NOTHING`,
-          [
-            d.projectId,
-            d.userId,
-            d.status,
-            d.models.reduce((s, m) => s + m.size, 0),
-            d.models.length,
-          ],
-        );
-        userId = d.userId;
-        break;
-      }
-      case 'ProjectStatusChanged':
-      case 'ProjectApproved': {
-        const status = event.type === 'ProjectApproved' ? 'approved' : event.data.status;
-        await ctx.tx.query(`UPDATE ${per} SET status = $2 WHERE project_id = $1`, [
-          event.data.projectId,
-          status,
-        ]);
-        userId = await ownerOf(ctx, event.data.projectId);
-        break;
-      }
-      case 'FeedbackGiven':
-        if (event.data.feedbackType !== 'doctor_feedback') return;
-        await ctx.tx.query(
-          `UPDATE ${per} SET unread = array_append(unread, $2)
-           WHERE project_id = $1 AND NOT ($2 = ANY(unread))`,
-          [event.data.projectId, event.data.feedbackId],
-        );
-        userId = await ownerOf(ctx, event.data.projectId);
-        break;
-      case 'FeedbackRead':
-        await ctx.tx.query(
-          `UPDATE ${per} SET unread = array_remove(unread, $2) WHERE project_id = $1`,
-          [event.data.projectId, event.data.feedbackId],
-        );
-        userId = await ownerOf(ctx, event.data.projectId);
-        break;
-      case 'ProjectDeleted':
-        userId = await ownerOf(ctx, event.data.projectId);
-        await ctx.tx.query(`DELETE FROM ${per} WHERE project_id = $1`, [event.data.projectId]);
-        await ctx.tx.query(
-          `INSERT INTO ${ctx.table('user_stats_tombstones')} (project_id) VALUES ($1) ON CONFLICT DO NOTHING`,
-          [event.data.projectId],
-        );
-        break;
-      case 'UserDeleted': {
-        const id = event.data.userId;
-        await ctx.tx.query(
-          `INSERT INTO ${ctx.table('user_stats_deleted_users')} (user_id) VALUES ($1)
-           ON CONFLICT DO NOTHING`,
-          [id],
-        );
-        await ctx.tx.query(`DELETE FROM ${ctx.table('user_stats')} WHERE user_id = $1`, [id]);
-        await ctx.tx.query(`DELETE FROM ${per} WHERE user_id = $1`, [id]);
-        return;
-      }
-      default:
-        return;
+    if (event.type === 'UserDeleted') {
+      // Every project row of the user goes (evolves to null) at once, and so does the total.
+      const id = event.data.userId;
+      await ctx.tx.query(
+        `INSERT INTO ${ctx.table('user_stats_deleted_users')} (user_id) VALUES ($1)
+         ON CONFLICT DO NOTHING`,
+        [id],
+      );
+      await ctx.tx.query(`DELETE FROM ${ctx.table('user_stats')} WHERE user_id = $1`, [id]);
+      await ctx.tx.query(`DELETE FROM ${per} WHERE user_id = $1`, [id]);
+      return;
     }
+    const projectId = event.data.projectId;
+    if (event.type === 'ProjectCreated') {
+      const dead = await ctx.tx.query(
+        `SELECT 1 FROM ${ctx.table('user_stats_tombstones')} WHERE project_id = $1`,
+        [projectId],
+      );
+      if (dead.rows.length > 0) return;
+    }
+    const row = await loadRow(ctx, projectId);
+    const next = evolveUserStatsProjectRow(row, event);
+    if (next === row) {
+      // Nothing changed; a replayed ProjectCreated still refreshes its owner's figures.
+      if (row && event.type === 'ProjectCreated') await recompute(ctx, row.user_id);
+      return;
+    }
+    if (next) await upsertRow(ctx, next);
+    else if (row) {
+      await ctx.tx.query(`DELETE FROM ${per} WHERE project_id = $1`, [projectId]);
+    }
+    if (event.type === 'ProjectDeleted') {
+      await ctx.tx.query(
+        `INSERT INTO ${ctx.table('user_stats_tombstones')} (project_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+        [projectId],
+      );
+    }
+    const userId = next?.user_id ?? row?.user_id;
     if (userId) await recompute(ctx, userId);
   },
 };
+
+async function loadRow(
+  ctx: ProjectionContext,
+  projectId: string,
+): Promise<UserStatsProjectRow | null> {
+  const r = await ctx.tx.query<UserStatsProjectRow>(
+    `SELECT project_id::text AS project_id, user_id, status, storage_bytes::text AS storage_bytes,
+            file_count, unread
+       FROM ${ctx.table('user_stats_projects')} WHERE project_id = $1`,
+    [projectId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** Writes a row `evolveUserStatsProjectRow` returned. */
+async function upsertRow(ctx: ProjectionContext, row: UserStatsProjectRow): Promise<void> {
+  await ctx.tx.query(
+    `INSERT INTO ${ctx.table('user_stats_projects')}
+       (project_id, user_id, status, storage_bytes, file_count, unread)
+     VALUES ($1, $2, $3, $4, $5, $6::text[])
+     ON CONFLICT (project_id) DO UPDATE SET status = EXCLUDED.status, unread = EXCLUDED.unread`,
+    [row.project_id, row.user_id, row.status, row.storage_bytes, row.file_count, row.unread],
+  );
+}

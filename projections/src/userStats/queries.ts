@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../../../api/src/db/db.js';
-import type { UserStatsRow } from './index.js';
+import type { UserStatsRow } from './row.js';
 
-export type { UserStatsRow } from './index.js';
+export type { UserStatsRow } from './row.js';
 
 /** A user's dashboard statistics; null when the user has no row (no project yet, or deleted). */
 export async function userStatsOf(db: SqlExecutor, userId: string): Promise<UserStatsRow | null> {

@@ -267,6 +267,40 @@ describe('API contract', () => {
     });
     await call('POST /api/public/projects/:token/approve', 200, { params: { token } });
     await call('POST /api/public/projects/:token/approve', 409, { params: { token } });
+
+    // Link control: the owner's settings, the doctor's PIN and opening, withdraw, a new link.
+    await call('GET /api/projects/:id/link', 200, { auth: owner, params: { id } });
+    await call('POST /api/public/projects/:token/opened', 204, {
+      params: { token },
+      body: { browserId: 'contract-browser-1' },
+    });
+    await call('PUT /api/projects/:id/link', 400, {
+      auth: owner,
+      params: { id },
+      body: { expiresAt: null, pin: '123' },
+    });
+    await call('PUT /api/projects/:id/link', 200, {
+      auth: owner,
+      params: { id },
+      body: { expiresAt: null, pin: '24681357' },
+    });
+    await call('GET /api/public/projects/:token', 401, { params: { token } });
+    await call('POST /api/public/projects/:token/unlock', 401, {
+      params: { token },
+      body: { pin: '11111111' },
+    });
+    await call('POST /api/public/projects/:token/unlock', 200, {
+      params: { token },
+      body: { pin: '24681357' },
+    });
+    await call('POST /api/projects/:id/link/revoke', 200, { auth: owner, params: { id } });
+    await call('GET /api/public/projects/:token', 410, { params: { token } });
+    await call('POST /api/public/projects/:token/opened', 410, { params: { token }, body: {} });
+    await call('POST /api/projects/:id/link/rotate', 200, {
+      auth: owner,
+      params: { id },
+      body: {},
+    });
     await call('GET /api/projects/:id/history', 200, { auth: owner, params: { id } });
 
     // The quick public upload and the DCM conversion.

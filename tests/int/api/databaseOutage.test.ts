@@ -98,6 +98,10 @@ const REQUESTS: Record<string, (s: Seeded) => Partial<InjectOptions>> = {
   'POST /api/projects/:id/send-email': () => json({ doctorEmail: 'dr.outage@example.com' }),
   'POST /api/projects/:id/feedback': () => json({ message: 'Reply from the lab' }),
   'POST /api/public/projects/:token/feedback': () => json({ message: 'Margins look good' }),
+  'PUT /api/projects/:id/link': () => json({ expiresAt: null, pin: '24681012' }),
+  'POST /api/projects/:id/link/rotate': () => json({}),
+  'POST /api/public/projects/:token/unlock': () => json({ pin: '24681012' }),
+  'POST /api/public/projects/:token/opened': () => json({ browserId: 'outage-browser-1' }),
   'POST /api/admin/projects/bulk-delete': (s) => json({ ids: [s.projectId] }),
   'POST /api/dcm/convert': () =>
     multipart([{ name: 'file', filename: 'scan.dcm', data: fixture('dcm', 'example_ca.dcm') }]),

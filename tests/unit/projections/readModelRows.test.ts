@@ -3,6 +3,7 @@ import type { ProjectCreated, ProjectEvent } from '../../../api/src/domain/proje
 import type { UserEvent } from '../../../api/src/domain/user.js';
 import { evolveFeedbackRow } from '../../../projections/src/feedback/row.js';
 import { evolveProjectRow, modelRowsOf } from '../../../projections/src/projects/row.js';
+import { evolveUserStatsProjectRow } from '../../../projections/src/userStats/row.js';
 import { evolveUserRow } from '../../../projections/src/users/row.js';
 
 const P = '0e6c2a4b-9d3f-4b8e-a1c2-7f5e6d4c3b2a';
@@ -198,5 +199,44 @@ describe('users row', () => {
   it('keeps the first registration on a replay', () => {
     const row = evolveUserRow(null, registered, 0n);
     expect(evolveUserRow(row, registered, 0n)).toBe(row);
+  });
+});
+
+describe('user stats project row', () => {
+  const given = (id: string, type: 'doctor_feedback' | 'technician_reply'): ProjectEvent => ({
+    type: 'FeedbackGiven',
+    data: { projectId: P, feedbackId: id, feedbackType: type, message: 's', createdAt: 'x' },
+  });
+  const read = (id: string): ProjectEvent => ({
+    type: 'FeedbackRead',
+    data: { projectId: P, feedbackId: id, readAt: 'x' },
+  });
+
+  it('counts files and storage, follows the status and keeps unread doctor feedback as a set', () => {
+    let row = evolveUserStatsProjectRow(null, created);
+    expect(row).toEqual({
+      project_id: P,
+      user_id: U,
+      status: 'pending',
+      storage_bytes: '150',
+      file_count: 2,
+      unread: [],
+    });
+    row = evolveUserStatsProjectRow(row, status('pending_review', 'x'));
+    expect(row?.status).toBe('pending_review');
+    row = evolveUserStatsProjectRow(row, given('f1', 'doctor_feedback'));
+    expect(evolveUserStatsProjectRow(row, given('f1', 'doctor_feedback'))).toBe(row);
+    expect(evolveUserStatsProjectRow(row, given('r1', 'technician_reply'))).toBe(row);
+    row = evolveUserStatsProjectRow(row, given('f2', 'doctor_feedback'));
+    expect(row?.unread).toEqual(['f1', 'f2']);
+    row = evolveUserStatsProjectRow(row, read('f1'));
+    expect(row?.unread).toEqual(['f2']);
+    expect(evolveUserStatsProjectRow(row, read('f1'))).toBe(row);
+  });
+
+  it('has no row after ProjectDeleted and none for events of a project it never saw', () => {
+    expect(evolveUserStatsProjectRow(evolveUserStatsProjectRow(null, created), deleted)).toBeNull();
+    expect(evolveUserStatsProjectRow(null, status('approved', 'x'))).toBeNull();
+    expect(evolveUserStatsProjectRow(null, given('f1', 'doctor_feedback'))).toBeNull();
   });
 });

@@ -8,10 +8,7 @@ export function parseAdminTab(value: string | null): AdminTab {
   return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'overview';
 }
 
-/**
- * Event types the audit filter offers: exactly the types Cusp records (architecture §4). Opening
- * a link is not an event, so it is not among them.
- */
+/** Event types the audit filter offers: exactly the types Cusp records (architecture §4). */
 export const AUDIT_EVENT_TYPES = [
   'ProjectCreated',
   'ProjectStatusChanged',
@@ -20,6 +17,11 @@ export const AUDIT_EVENT_TYPES = [
   'FeedbackRead',
   'ProjectApproved',
   'ProjectDeleted',
+  'LinkSettingsChanged',
+  'LinkRevoked',
+  'LinkRotated',
+  'LinkOpened',
+  'LinkPinLocked',
   'UserRegistered',
   'EmailVerified',
   'RoleGranted',

@@ -50,7 +50,18 @@ export function actorKindOf(actor: string): string {
 }
 
 /** 'ProjectStatusChanged' → 'Project status changed'. */
+/** Types whose split words would read oddly. */
+const EVENT_LABELS: Record<string, string> = {
+  LinkSettingsChanged: 'Link settings changed (expiry or PIN)',
+  LinkRevoked: 'Link withdrawn',
+  LinkRotated: 'New link created (old one withdrawn)',
+  LinkOpened: 'Link opened',
+  LinkPinLocked: 'Link locked after 5 wrong PINs',
+};
+
 export function humanizeEventType(type: string): string {
+  const label = EVENT_LABELS[type];
+  if (label) return label;
   const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import type { Project } from '../../api/contract';
 import { useSearchParams } from 'react-router-dom';
 import { CHECK_INBOX_FOR_VERIFICATION, NO_PROJECTS_YET } from '../../messages';
 import { useSessionStore } from '../../stores/useSessionStore';
@@ -10,6 +12,7 @@ import { CommentsModal } from './CommentsModal';
 import { DeleteProjectModal } from './DeleteProjectModal';
 import { ProjectCard } from './ProjectCard';
 import { SendEmailModal } from './SendEmailModal';
+import { LinkSettingsModal } from '../../components/link/LinkSettingsModal';
 import { StatCards } from './StatCards';
 import { useDashboardActions } from './useDashboardActions';
 import { useDashboardData } from './useDashboardData';
@@ -25,6 +28,7 @@ export function DashboardPage() {
   const viewedUserId = user?.role === 'admin' ? params.get('userId') : null;
   const { projects, stats, viewedUser, reload } = useDashboardData(viewedUserId);
   const actions = useDashboardActions(reload);
+  const [linkFor, setLinkFor] = useState<Project | null>(null);
   const readOnly = !!viewedUserId;
 
   const who = viewedUserId ? (viewedUser?.name ?? 'User') : (user?.name ?? '');
@@ -95,6 +99,7 @@ export function DashboardPage() {
                   onComments={() => actions.openComments(p)}
                   onEmail={() => actions.openEmail(p)}
                   onDelete={() => actions.askDelete(p)}
+                  onLinkSettings={() => setLinkFor(p)}
                 />
               ))}
             </div>
@@ -131,6 +136,11 @@ export function DashboardPage() {
         onMarkRead={(id) => actions.comments && void actions.markRead(actions.comments, id)}
       />
       <SendEmailModal project={actions.emailFor} onClose={() => actions.openEmail(null)} />
+      <LinkSettingsModal
+        project={linkFor}
+        onClose={() => setLinkFor(null)}
+        onChanged={() => void reload()}
+      />
     </div>
   );
 }

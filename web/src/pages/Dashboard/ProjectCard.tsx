@@ -8,6 +8,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
 import { ProjectHistoryLink } from '../ProjectHistory/ProjectHistoryLink';
+import { effectiveState, linkStateText, openedSummary } from '../../components/link/linkText';
+import '../../components/link/link.css';
 
 export interface ProjectCardProps {
   project: Project;
@@ -19,6 +21,7 @@ export interface ProjectCardProps {
   onComments: () => void;
   onEmail: () => void;
   onDelete: () => void;
+  onLinkSettings: () => void;
 }
 
 /**
@@ -34,6 +37,7 @@ export function ProjectCard({
   onComments,
   onEmail,
   onDelete,
+  onLinkSettings,
 }: ProjectCardProps) {
   return (
     <Card className="project-card" data-testid="project-card">
@@ -42,6 +46,11 @@ export function ProjectCard({
           {statusLabel(p.status)}
         </Badge>
         {p.unreadCount > 0 && <Badge tone="danger">{p.unreadCount} new</Badge>}
+        {p.link && effectiveState(p.link) !== 'active' ? (
+          <Badge tone="neutral">
+            {effectiveState(p.link) === 'revoked' ? 'Link withdrawn' : 'Link expired'}
+          </Badge>
+        ) : null}
       </div>
       <h3 className="project-card__title">{p.name}</h3>
       <div className="project-card__meta">
@@ -51,9 +60,16 @@ export function ProjectCard({
           {formatDate(p.createdAt)} · {p.models.length} {p.models.length === 1 ? 'file' : 'files'} ·{' '}
           {formatBytes(p.storageBytes)}
         </span>
+        {p.link ? (
+          <span className="project-card__link" data-testid="card-link-summary">
+            {openedSummary(p.link)} · {linkStateText(p.link)}
+            {p.link.pinSet ? ' · PIN' : ''}
+          </span>
+        ) : null}
       </div>
       <div className="project-card__actions" data-testid="card-actions">
-        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.publicToken ?? p.id}`}>
+        {/* The owner's viewer: no PIN to enter, and the owner's own looks stay out of the view log. */}
+        <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.id}`}>
           <Icon name="eye" />
           View
         </Link>
@@ -67,6 +83,10 @@ export function ProjectCard({
           Email
         </Button>
         <ActionMenu label={`More actions for ${p.name}`}>
+          <button type="button" role="menuitem" className="menu__item" onClick={onLinkSettings}>
+            <Icon name="lock" />
+            Link settings
+          </button>
           <ProjectHistoryLink projectId={p.id} className="menu__item" role="menuitem" />
           <button
             type="button"

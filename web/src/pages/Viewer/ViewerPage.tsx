@@ -13,6 +13,9 @@ import { ViewerCanvas } from '../../viewer/scene/ViewerCanvas';
 import { useDeviceClass } from '../../viewer/scene/useDeviceClass';
 import '../../viewer/panels/viewer.css';
 import { useViewerLoader } from './useViewerLoader';
+import { LinkClosed } from '../../viewer/link/LinkClosed';
+import { PinPrompt } from '../../viewer/link/PinPrompt';
+import { useLinkGate } from '../../viewer/link/useLinkGate';
 
 /** The id after /viewer/: a public token (pub_…), a project id, or 'demo'. */
 function useRouteId(): string {
@@ -29,6 +32,7 @@ export function ViewerPage() {
   const routeId = useRouteId();
   useViewerLoader(routeId);
   const deviceClass = useDeviceClass();
+  const gate = useLinkGate((s) => s.gate);
   const compact = deviceClass === 'mobile';
   const { phase, progress, mode, layersOpen, infoOpen } = useViewerStore(
     useShallow((s) => ({
@@ -43,7 +47,13 @@ export function ViewerPage() {
   if (phase === 'not-found') {
     return (
       <main className="viewer viewer--message" data-device={deviceClass}>
-        <ProjectNotFound />
+        {gate === 'pin' ? (
+          <PinPrompt token={routeId} />
+        ) : gate === 'expired' || gate === 'revoked' ? (
+          <LinkClosed reason={gate} />
+        ) : (
+          <ProjectNotFound />
+        )}
       </main>
     );
   }

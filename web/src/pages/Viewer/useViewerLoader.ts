@@ -17,6 +17,8 @@ import {
   type DemoAsset,
 } from '../../viewer/mesh/demoProject';
 import { clearPrefetch, takeProject } from '../../viewer/boot/prefetch';
+import { gateOf, useLinkGate } from '../../viewer/link/useLinkGate';
+import { recordOpening } from '../../viewer/link/recordOpening';
 import { loadModels } from '../../viewer/mesh/loadModels';
 import { mergeMaterials } from '../../viewer/mesh/materials';
 import {
@@ -49,8 +51,9 @@ async function fetchProject(access: ViewerAccess, signal: AbortSignal): Promise<
     if (early) {
       const answer = await early;
       if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-      if (!answer.ok) throw new ApiError(answer.status);
-      return toViewerProject(answer.body, access);
+      if (answer.ok) return toViewerProject(answer.body, access);
+      // A PIN or a closed link: asked again below, where the answer's code is read.
+      if (answer.status !== 401 && answer.status !== 410) throw new ApiError(answer.status);
     }
   }
   const raw =
@@ -71,7 +74,10 @@ async function fetchMaterials(signal: AbortSignal): Promise<void> {
 }
 
 export function useViewerLoader(routeId: string): void {
+  // A successful unlock bumps it: the viewer loads again, now with the grant cookie.
+  const attempt = useLinkGate((s) => s.attempt);
   useEffect(() => {
+    useLinkGate.getState().setGate(null);
     const access = accessFor(routeId);
     const controller = new AbortController();
     const { signal } = controller;
@@ -86,12 +92,20 @@ export function useViewerLoader(routeId: string): void {
       } catch (err) {
         if (signal.aborted) return;
         const status = err instanceof ApiError ? err.status : 0;
+        const gate =
+          access.kind === 'public' && err instanceof ApiError ? gateOf(status, err.code) : null;
+        if (gate) {
+          useLinkGate.getState().setGate(gate);
+          useViewerStore.getState().setNotFound();
+          return;
+        }
         if (status !== 404 && status !== 410) toast.error(FAILED_TO_LOAD_PROJECT);
         useViewerStore.getState().setNotFound();
         return;
       }
       if (signal.aborted) return;
       useViewerStore.getState().setProject(project);
+      if (access.kind === 'public') recordOpening(access.token);
       const headers: Record<string, string> = {};
       if (access.kind === 'owner') {
         const token = localStorage.getItem('token');
@@ -124,5 +138,5 @@ export function useViewerLoader(routeId: string): void {
       clearPrefetch();
       useViewerStore.getState().reset();
     };
-  }, [routeId]);
+  }, [routeId, attempt]);
 }

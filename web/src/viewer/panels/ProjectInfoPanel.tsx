@@ -9,6 +9,8 @@ import { statusLabel, statusTone } from '../mesh/status';
 import { copyLink } from './reviewActions';
 import { ReviewActions } from './ReviewActions';
 import { PanelHeader } from './PanelHeader';
+import { OPENING_RECORDED_NOTE } from '../../components/link/linkText';
+import { OwnerLinkSection } from '../link/OwnerLinkSection';
 
 export interface ProjectInfoPanelProps {
   /** Mobile: compact panel folded under its title. */
@@ -98,6 +100,12 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
             ) : null}
           </div>
           {reviewing && !compact ? <ReviewActions compact={false} /> : null}
+          {mode === 'owner' ? <OwnerLinkSection projectId={project.id} /> : null}
+          {mode === 'review' ? (
+            <p className="vinfo__note" data-testid="opening-recorded">
+              {OPENING_RECORDED_NOTE}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -117,3 +117,12 @@ describe('overviewCards', () => {
     ]);
   });
 });
+
+describe('link event labels', () => {
+  it('names the link events in words an owner reads', () => {
+    expect(humanizeEventType('LinkRevoked')).toBe('Link withdrawn');
+    expect(humanizeEventType('LinkRotated')).toBe('New link created (old one withdrawn)');
+    expect(humanizeEventType('LinkPinLocked')).toBe('Link locked after 5 wrong PINs');
+    expect(humanizeEventType('ProjectCreated')).toBe('Project created');
+  });
+});

@@ -1,0 +1,267 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { canonicalEmail } from '../auth/email.js';
+import type { AppDeps } from '../deps.js';
+import { projectSubject } from '../domain/project.js';
+import { AppError, TooManyRequests, ValidationError } from '../errors.js';
+import { requireJson } from '../http/requireJson.js';
+import { parseOr400 } from '../http/validate.js';
+import { findLink, linkStateOf, openPublicLink } from '../links/access.js';
+import { runLinkCommand } from '../links/commands.js';
+import { linkDetails } from '../links/details.js';
+import { grantCookie, makeGrant } from '../links/grant.js';
+import { sendToDoctor } from '../commands/sendToDoctor.js';
+import { deviceOf } from '../links/userAgent.js';
+import { linkActor } from './review.js';
+import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
+import { uuidParam } from './projectInput.js';
+import {
+  ensurePublicToken,
+  hashPublicToken,
+  newPublicToken,
+  publicLinkFor,
+  replacePublicToken,
+} from '../links/projectLinks.js';
+
+export const PIN_FORMAT_MESSAGE = 'The PIN must be 6 to 12 digits';
+export const EXPIRY_FORMAT_MESSAGE = 'The expiry must be a date and time, or null for never';
+export const PIN_INCORRECT_MESSAGE = 'The PIN is not correct';
+export const LINK_LOCKED_MESSAGE = 'Too many wrong PINs. Please try again in 15 minutes.';
+
+const PIN = /^\d{6,12}$/;
+const idParams = z.object({ id: uuidParam }).strict();
+const tokenParams = z.object({ token: z.string().max(200) }).strict();
+
+const settingsBody = z
+  .object({
+    expiresAt: z.union([z.null(), z.string().max(64)]),
+    /** Omitted: keep the PIN; null: clear it. */
+    pin: z.union([z.null(), z.string().max(64)]).optional(),
+  })
+  .strict();
+const rotateBody = z.object({ doctorEmail: z.string().max(1000).optional() }).strict();
+const unlockBody = z.object({ pin: z.string().max(64) }).strict();
+const openedBody = z
+  .object({
+    browserId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
+  })
+  .strict();
+
+const actorFor = (p: Principal, ownerId: string) =>
+  p.userId === ownerId ? `user:${p.userId}` : `admin:${p.userId}`;
+
+function parseExpiry(value: string | null): string | null {
+  if (value === null) return null;
+  // An instant with its offset: a bare date would mean a different moment in every time zone.
+  if (!z.iso.datetime({ offset: true }).safeParse(value).success) {
+    throw new ValidationError(EXPIRY_FORMAT_MESSAGE, 'invalid_expiry');
+  }
+  return new Date(value).toISOString();
+}
+
+function parsePin(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!PIN.test(value)) throw new ValidationError(PIN_FORMAT_MESSAGE, 'invalid_pin');
+  return value;
+}
+
+/** A per-day keyed hash of the browser (its own random id, else address and User-Agent). */
+function viewerKey(deps: AppDeps, request: FastifyRequest, projectId: string, browserId?: string) {
+  const day = deps.now().toISOString().slice(0, 10);
+  const who = browserId ?? `${request.ip}\n${request.headers['user-agent'] ?? ''}`;
+  return createHmac('sha256', deps.links.key)
+    .update(`viewer\n${day}\n${projectId}\n${who}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * Link control (owner and admins): expiry, PIN, revoke, rotate and the view log; and the two
+ * public calls the viewer makes around it: unlock (PIN → grant cookie) and "opened" (view log).
+ */
+export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  async function ownerCall(request: FastifyRequest) {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: true });
+    return {
+      id,
+      ownerId,
+      ctx: { actor: actorFor(principal, ownerId), requestId: request.id },
+    };
+  }
+
+  app.get('/api/projects/:id/link', async (request) => {
+    const { id } = await ownerCall(request);
+    return linkDetails(deps, id, await ensurePublicToken(deps, id));
+  });
+
+  app.put('/api/projects/:id/link', async (request) => {
+    const { id, ctx } = await ownerCall(request);
+    requireJson(request);
+    const body = parseOr400(settingsBody, request.body ?? {});
+    const expiresAt = parseExpiry(body.expiresAt);
+    const pin = parsePin(body.pin);
+    const now = deps.now().toISOString();
+    if (expiresAt !== null && expiresAt <= now) {
+      throw new ValidationError('The expiry date must be in the future', 'expiry_in_past');
+    }
+    const token = await ensurePublicToken(deps, id);
+    const pinHash =
+      typeof pin === 'string'
+        ? await deps.keys.seal(projectSubject(id), 'linkPin', await deps.links.hasher.hash(pin))
+        : pin;
+    await runLinkCommand(
+      deps,
+      id,
+      { type: 'ChangeLinkSettings', data: { projectId: id, expiresAt, pinHash, now } },
+      ctx,
+    );
+    return linkDetails(deps, id, token);
+  });
+
+  app.post('/api/projects/:id/link/revoke', async (request) => {
+    const { id, ctx } = await ownerCall(request);
+    const token = await ensurePublicToken(deps, id);
+    await runLinkCommand(
+      deps,
+      id,
+      {
+        type: 'RevokeLink',
+        data: {
+          projectId: id,
+          tokenHash: hashPublicToken(token).toString('hex'),
+          now: deps.now().toISOString(),
+        },
+      },
+      ctx,
+    );
+    return linkDetails(deps, id, token);
+  });
+
+  app.post('/api/projects/:id/link/rotate', async (request) => {
+    const { id, ownerId, ctx } = await ownerCall(request);
+    requireJson(request);
+    const { doctorEmail } = parseOr400(rotateBody, request.body ?? {});
+    if (doctorEmail !== undefined && !canonicalEmail(doctorEmail)) {
+      throw new ValidationError('Please enter a valid email address', 'INVALID_EMAIL');
+    }
+    const previous = await ensurePublicToken(deps, id);
+    const token = newPublicToken();
+    // The event first: should the row update not follow, the old token is already refused.
+    await runLinkCommand(
+      deps,
+      id,
+      {
+        type: 'RotateLink',
+        data: {
+          projectId: id,
+          previousTokenHash: hashPublicToken(previous).toString('hex'),
+          tokenHash: hashPublicToken(token).toString('hex'),
+          now: deps.now().toISOString(),
+        },
+      },
+      ctx,
+    );
+    await replacePublicToken(deps, id, token);
+    // The owner's answer names the link: the swap must show at once.
+    deps.answers.invalidateProject(id);
+    if (doctorEmail !== undefined) {
+      await sendToDoctor(deps, { projectId: id, ownerId, to: canonicalEmail(doctorEmail)! }, ctx);
+    }
+    return { publicLink: publicLinkFor(deps, token) };
+  });
+
+  app.post(
+    '/api/public/projects/:token/unlock',
+    { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      requireJson(request);
+      const { pin } = parseOr400(unlockBody, request.body ?? {});
+      if (!PIN.test(pin)) throw new ValidationError(PIN_FORMAT_MESSAGE, 'invalid_pin');
+      // Every answer below is the same for a token with no link: counted, locked, "not correct".
+      const tokenHash = hashPublicToken(token);
+      const now = deps.now();
+      const locked = await deps.links.pins.lockedUntil(tokenHash, now);
+      if (locked) throw lockedError(locked, now);
+      const link = await findLink(deps, token);
+      const live =
+        link && linkStateOf(link.row, link.tokenHash, now, link.retired) === 'active' ? link : null;
+      const stored =
+        live?.row?.pinHash && live.row.pinSetAt
+          ? await deps.keys.open(projectSubject(live.projectId), 'linkPin', live.row.pinHash)
+          : null;
+      const ok = stored
+        ? await deps.links.hasher.verify(stored, pin)
+        : await deps.links.hasher.verifyDummy(pin);
+      if (ok && live?.row?.pinHash) {
+        await deps.links.pins.succeed(tokenHash);
+        const grant = makeGrant(deps.links.key, tokenHash.toString('hex'), live.row.pinHash, now);
+        const secure = deps.config.publicBaseUrl.startsWith('https:');
+        return reply
+          .header('set-cookie', grantCookie(grant, token, secure))
+          .send({ success: true });
+      }
+      const failed = await deps.links.pins.fail(tokenHash, now);
+      if (failed.lockedUntil) {
+        if (link) {
+          await runLinkCommand(
+            deps,
+            link.projectId,
+            {
+              type: 'LockLinkPin',
+              data: {
+                projectId: link.projectId,
+                lockedUntil: failed.lockedUntil.toISOString(),
+                now: now.toISOString(),
+              },
+            },
+            { actor: linkActor(token), requestId: request.id },
+          ).catch((err: unknown) => deps.log.warn({ err }, 'link lock not recorded'));
+        }
+        throw lockedError(failed.lockedUntil, now);
+      }
+      throw new AppError(401, 'pin_incorrect', PIN_INCORRECT_MESSAGE, {
+        attemptsLeft: failed.attemptsLeft,
+      });
+    },
+  );
+
+  app.post(
+    '/api/public/projects/:token/opened',
+    { config: { rateLimit: { max: 60, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      requireJson(request);
+      const { browserId } = parseOr400(openedBody, request.body ?? {});
+      const projectId = await openPublicLink(deps, request, token);
+      const { device, browser } = deviceOf(request.headers['user-agent']);
+      await runLinkCommand(
+        deps,
+        projectId,
+        {
+          type: 'RecordLinkOpening',
+          data: {
+            projectId,
+            viewerKey: viewerKey(deps, request, projectId, browserId),
+            device,
+            browser,
+            now: deps.now().toISOString(),
+          },
+        },
+        { actor: linkActor(token), requestId: request.id },
+      );
+      return reply.code(204).send();
+    },
+  );
+}
+
+function lockedError(until: Date, now: Date): TooManyRequests {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new TooManyRequests(seconds, LINK_LOCKED_MESSAGE, 'link_locked');
+}

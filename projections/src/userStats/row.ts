@@ -1,0 +1,64 @@
+import type { ProjectEvent } from '../../../api/src/domain/project.js';
+
+/** A row of `user_stats`: one user's dashboard figures, derived from its per-project rows. */
+export interface UserStatsRow {
+  user_id: string;
+  total: number;
+  /** Live projects per stored status, e.g. `{ "pending": 2, "approved": 1 }`. */
+  by_status: Record<string, number>;
+  new_comments: number;
+  storage_bytes: string;
+  file_count: number;
+}
+
+/** A row of `user_stats_projects`: what one live project adds to its owner's figures. */
+export interface UserStatsProjectRow {
+  project_id: string;
+  user_id: string;
+  status: string;
+  storage_bytes: string;
+  file_count: number;
+  /** Ids of the doctor's feedback not yet read. */
+  unread: string[];
+}
+
+/**
+ * Pure: a project's contribution after one event; null means none (never created, or deleted).
+ * Unread ids are a set: a repeated `FeedbackGiven` or `FeedbackRead` changes nothing.
+ */
+export function evolveUserStatsProjectRow(
+  row: UserStatsProjectRow | null,
+  event: ProjectEvent,
+): UserStatsProjectRow | null {
+  switch (event.type) {
+    case 'ProjectCreated': {
+      if (row) return row;
+      const d = event.data;
+      return {
+        project_id: d.projectId,
+        user_id: d.userId,
+        status: d.status,
+        storage_bytes: String(d.models.reduce((s, m) => s + m.size, 0)),
+        file_count: d.models.length,
+        unread: [],
+      };
+    }
+    case 'ProjectStatusChanged':
+      return row && { ...row, status: event.data.status };
+    case 'ProjectApproved':
+      return row && { ...row, status: 'approved' };
+    case 'FeedbackGiven':
+      if (!row || event.data.feedbackType !== 'doctor_feedback') return row;
+      return row.unread.includes(event.data.feedbackId)
+        ? row
+        : { ...row, unread: [...row.unread, event.data.feedbackId] };
+    case 'FeedbackRead':
+      return row && row.unread.includes(event.data.feedbackId)
+        ? { ...row, unread: row.unread.filter((id) => id !== event.data.feedbackId) }
+        : row;
+    case 'ProjectDeleted':
+      return null;
+    default:
+      return row;
+  }
+}

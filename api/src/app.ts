@@ -11,6 +11,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import type { AppDeps } from './deps.js';
+import { attachContract } from './http/contractSchemas.js';
 import { errorHandler } from './http/errorHandler.js';
 import { redactUrl } from './http/redact.js';
 import { setSecurityHeaders } from './http/securityHeaders.js';
@@ -23,6 +24,8 @@ export interface BuildAppOptions {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** Told of every route as it is registered (the outage test walks them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** Parse every JSON answer with its API contract schema; a mismatch is a 500 (test apps). */
+  checkAnswers?: boolean;
 }
 
 /** Pino options for request logs: request ids, no tokens, no authorization headers. */
@@ -56,6 +59,7 @@ export async function buildApp(
   const onRoute = opts.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setErrorHandler(errorHandler);
+  attachContract(app, { checkAnswers: opts.checkAnswers ?? false });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -33,6 +33,11 @@ export interface StartTestAppOptions {
   compose?: CreateDepsOptions;
   /** The app's clock (default the system clock), for expiry tests. */
   now?: () => Date;
+  /**
+   * Parse every JSON answer with its API contract schema (default true, so every integration
+   * test also checks the contract); benchmarks turn it off to measure what production does.
+   */
+  checkAnswers?: boolean;
 }
 
 export async function startTestApp(
@@ -63,7 +68,10 @@ export async function startTestApp(
     ...(opts.now ? { now: opts.now } : {}),
   });
   if (opts.webRoot) deps.webRoot = opts.webRoot;
-  const app = await buildApp(deps, { loggerInstance: log });
+  const app = await buildApp(deps, {
+    loggerInstance: log,
+    checkAnswers: opts.checkAnswers ?? true,
+  });
   await app.ready();
   return {
     app,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -30,7 +30,7 @@ const cases: { file: string; bad: string[]; good: string[] }[] = [
       "import { Accounts } from '../../../../api/src/auth/accounts';",
       "import { runner } from '../../../../projections/src/runner';",
       "import { loadMeshModule } from '../../../../wasm/src/node';",
-      "import { readFileSync } from 'node:fs';",
+      "import { readdirSync, readFileSync } from 'node:fs';",
       "import { Pool } from 'pg';",
       "import Fastify from 'fastify';",
     ],
@@ -117,5 +117,15 @@ describe('import boundaries (eslint.boundaries.js)', () => {
         expect(paragraph, `${b.readme} names ${target}`).toContain(named);
       }
     }
+  });
+
+  it('api/README.md names every folder of api/src', () => {
+    const text = readFileSync(join(root, 'api/README.md'), 'utf8');
+    const folders = readdirSync(join(root, 'api/src'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    expect(
+      folders.filter((f) => !text.includes(`src/${f}/`) && !text.includes(`\`${f}/\``)),
+    ).toEqual([]);
   });
 });

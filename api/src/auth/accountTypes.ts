@@ -2,24 +2,8 @@ import type { Role } from '../domain/user.js';
 
 /* The account shapes shared by the auth modules, apart so that none of them imports another in a circle. */
 
-/** The spec's user object (§3), as the API answers it. */
-export interface PublicUser {
-  id: string;
-  name: string;
-  email: string;
-  companyName: string;
-  emailVerified: boolean;
-  role: Role;
-  createdAt: string;
-}
-
-/** Login and register answers (spec §3 payloads: token, user, requiresVerification, message). */
-export interface AuthAnswer {
-  token?: string;
-  user?: PublicUser;
-  requiresVerification: boolean;
-  message: string;
-}
+/** The spec's user object (§3) and the login and register answers: the API contract's types. */
+export type { AuthAnswer, PublicUser } from '../contract/auth.js';
 
 /** Who a bearer token belongs to, as route guards need it. */
 export interface AuthUser {

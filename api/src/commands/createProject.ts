@@ -8,6 +8,7 @@ import { handleCommand, type CommandContext } from './handleCommand.js';
 import { commandPorts } from './ports.js';
 import { loadProject } from './projectCommand.js';
 import { projectDecider, projectStream } from '../domain/project.js';
+import type { CreateAnswer as ContractCreateAnswer } from '../contract/projects.js';
 
 /** A model file already checked, encrypted with the project key and stored. */
 export interface StoredFile {
@@ -21,7 +22,7 @@ export interface StoredFile {
 
 export interface CreateAnswer {
   status: 200 | 201;
-  body: { projectId: string; publicLink: string };
+  body: ContractCreateAnswer;
 }
 
 export interface NewProject {

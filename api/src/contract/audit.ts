@@ -70,6 +70,8 @@ export const auditPage = z.strictObject({
 });
 export type AuditPage = z.infer<typeof auditPage>;
 
+export const historyParams = z.strictObject({ id: z.uuid() });
+
 export const historyQuery = z.strictObject({
   after: auditCursor.optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_MAX),

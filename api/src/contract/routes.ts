@@ -107,7 +107,7 @@ export const API_ROUTES = {
     answers: { 201: review.feedbackAnswer },
   },
   'GET /api/projects/:id/history': {
-    params: projects.projectIdParams,
+    params: audit.historyParams,
     query: audit.historyQuery,
     answers: { 200: audit.historyPage },
   },

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { isLineText, isMultilineText, TEXT_RULE } from '../domain/text.js';
+import type { z } from 'zod';
 import { ValidationError } from '../errors.js';
 
 /** The code a refinement names in its `params.code` (e.g. the text rule's), if any. */
@@ -30,13 +29,5 @@ export function parseOr400<S extends z.ZodType>(
   );
 }
 
-/**
- * A free-text field: the text rule (domain/text.ts) on what was sent, then NFC and trimmed.
- * Lengths and blanks are the field's own (chain `.pipe(z.string().max(…))` or check after).
- */
-export function freeText(opts: { multiline?: boolean } = {}) {
-  return z
-    .string()
-    .refine(opts.multiline ? isMultilineText : isLineText, TEXT_RULE)
-    .transform((s) => s.normalize('NFC').trim());
-}
+/** The free-text rule as a zod field; the contract owns it (the web app checks with it too). */
+export { freeText } from '../contract/common.js';

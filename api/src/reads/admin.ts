@@ -152,7 +152,7 @@ function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
     name,
     patientName,
     laboratoryName,
-    status: row.status,
+    status: row.status as AdminProject['status'],
     fileCount: row.file_count,
     totalSize: Number(row.storage_bytes),
     createdAt: row.created_at,

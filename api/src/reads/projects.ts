@@ -22,17 +22,12 @@ import type {
 
 // ---------------------------------------------------------------- reading
 
-export interface ModelDto extends ProjectModel {
-  triangles: number;
-}
+export type ModelDto = ProjectModel;
 
 export type FeedbackDto = ProjectFeedback;
 
-export interface ProjectDto extends Omit<Project, 'models'> {
-  updatedAt: string;
-  userId?: string;
-  models: ModelDto[];
-}
+/** A project answer; `userId` only where the caller may see the owner (`includeOwner`). */
+export type ProjectDto = Omit<Project, 'userId'> & { userId?: string };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -93,7 +88,7 @@ export async function loadProjects(
       patientName: open('patientName', row.patient_name),
       laboratoryName: open('laboratoryName', row.laboratory_name),
       comment: row.comment ? open('comment', row.comment) : null,
-      status: row.status,
+      status: row.status as Project['status'],
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
       ...(opts.includeOwner ? { userId: row.user_id } : {}),
@@ -117,7 +112,7 @@ export async function loadProjects(
         .filter((f) => f.project_id === row.id)
         .map((f) => ({
           id: f.id,
-          type: f.type,
+          type: f.type as FeedbackDto['type'],
           message: open('message', f.message),
           createdAt: iso(f.created_at),
           readAt: f.read_at ? iso(f.read_at) : null,

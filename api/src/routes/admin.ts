@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { BULK_DELETE_MAX, adminIdParams, bulkDeleteBody } from '../contract/admin.js';
 import { adminRead, requireAdmin } from '../http/guards.js';
 import type { AppDeps } from '../deps.js';
 import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
@@ -16,11 +16,10 @@ import {
 } from '../reads/admin.js';
 import { loadProjects } from '../reads/projects.js';
 
-/** Security §3(d): a bulk delete carries at most this many ids. */
-export const BULK_DELETE_MAX = 500;
+export { BULK_DELETE_MAX };
 
-const idParams = z.object({ id: z.uuid().transform((s) => s.toLowerCase()) }).strict();
-const bulkBody = z.object({ ids: z.array(z.string().min(1).max(100)).min(1) }).strict();
+const idParams = adminIdParams;
+const bulkBody = bulkDeleteBody;
 
 const actorOf = (adminId: string) => `admin:${adminId}`;
 

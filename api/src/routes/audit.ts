@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import {
+  AUDIT_PAGE_MAX,
+  auditQuery,
+  historyParams,
+  historyQuery,
+  type AuditQuery,
+} from '../contract/audit.js';
 import {
   auditEntries,
   projectAuditEntries,
@@ -20,43 +26,11 @@ import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from './auditTy
  * admins see beside the ids are opened from the live read models at read time.
  */
 
-export const AUDIT_PAGE_MAX = 200;
+export { AUDIT_PAGE_MAX };
 /** CSV export bound: a bigger export must be narrowed by filters. */
 export const AUDIT_CSV_MAX = 50_000;
 
-const iso = z.iso.datetime({ offset: true }).or(z.iso.date());
-const INT8_MAX = 2n ** 63n - 1n;
-/** A row's store position `tx:gp`: two integers within PostgreSQL's bigint. */
-const cursor = z.string().refine((c) => {
-  const m = /^(\d{1,19}):(\d{1,19})$/.exec(c);
-  return m !== null && BigInt(m[1]!) <= INT8_MAX && BigInt(m[2]!) <= INT8_MAX;
-}, 'invalid cursor');
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-
-const auditQuery = z
-  .object({
-    actor: z
-      .string()
-      .max(200)
-      .refine((s) => !CONTROL_CHARS.test(s), 'invalid characters')
-      .optional(),
-    projectId: z.uuid().optional().or(z.literal('')),
-    userId: z.uuid().optional().or(z.literal('')),
-    type: z
-      .string()
-      .regex(/^[A-Za-z]{1,80}$/)
-      .optional()
-      .or(z.literal('')),
-    from: iso.optional().or(z.literal('')),
-    to: iso.optional().or(z.literal('')),
-    before: cursor.optional(),
-    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
-    format: z.enum(['json', 'csv']).default('json'),
-  })
-  .strict();
-
-export type AuditQuery = z.infer<typeof auditQuery>;
+export type { AuditQuery };
 
 function actorKind(actor: string): string {
   const i = actor.indexOf(':');
@@ -107,13 +81,6 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const historyQuery = z
-  .object({
-    after: cursor.optional(),
-    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_MAX),
-  })
-  .strict();
-
 export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   /**
    * Admin audit view: filtered, newest first, paged by cursor, with names beside the ids;
@@ -148,7 +115,7 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
    */
   app.get('/api/projects/:id/history', async (request) => {
     const user = await requireUser(deps, request);
-    const id = parseOr400(z.object({ id: z.uuid() }).strict(), request.params).id.toLowerCase();
+    const id = parseOr400(historyParams, request.params).id.toLowerCase();
     const q = parseOr400(historyQuery, request.query);
     const events = await deps.store.readStream(projectStream(id));
     const created = events.find((e) => e.type === 'ProjectCreated');

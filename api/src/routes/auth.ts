@@ -1,13 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import {
+  forgotPasswordBody,
+  loginBody,
+  loginBotCheckBody,
+  registerBody,
+  resendVerificationBody,
+  resetCheckBody,
+  resetPasswordBody,
+  verifyEmailParams,
+} from '../contract/auth.js';
 import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
 import { PASSWORD_CHANGED_MESSAGE } from '../auth/passwordReset.js';
 import { requireUser } from '../http/guards.js';
-import { PASSWORD_MAX_BYTES, PASSWORD_MESSAGES, passwordProblem } from '../auth/passwordPolicy.js';
+import { PASSWORD_MESSAGES, passwordProblem } from '../auth/passwordPolicy.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { Unauthorized, ValidationError } from '../errors.js';
-import { freeText, parseOr400 } from '../http/validate.js';
+import { parseOr400 } from '../http/validate.js';
 
 /** Per-IP burst limits (security.md §1.3); per-account limits live in PostgreSQL. */
 export const AUTH_RATE_LIMITS = {
@@ -27,33 +36,11 @@ const PLEASE_ENTER_EMAIL_AND_PASSWORD = 'Please enter both email and password.';
 /** Register's wording has no full stop (spec §5). */
 const REGISTER_BOT_CHECK_REQUIRED = 'Please complete the security verification';
 
-const botCheckField = z.string().max(8192).optional();
-// Passwords are checked for length by the policy (which also caps bytes) before argon2 runs.
-const password = z.string().max(PASSWORD_MAX_BYTES * 4);
-const displayName = freeText().pipe(z.string().min(1).max(200));
-
-const registerBody = z
-  .object({
-    name: displayName,
-    email: z.string().max(320),
-    companyName: displayName,
-    password,
-    turnstileToken: botCheckField,
-  })
-  .strict();
-
-const loginBody = z
-  .object({ email: z.string().max(320), password, turnstileToken: botCheckField })
-  .strict();
-
-const resendBody = z.object({ email: z.string().max(320) }).strict();
-const tokenParams = z.object({ token: z.string().max(100) }).strict();
-const emailBody = z.object({ email: z.string().max(320) }).strict();
-const forgotBody = z.object({ email: z.string().max(320), turnstileToken: botCheckField }).strict();
-// Reset tokens travel in bodies, never in API paths: no URL carrying one reaches a log.
-const resetToken = z.string().max(100);
-const resetCheckBody = z.object({ token: resetToken }).strict();
-const resetBody = z.object({ token: resetToken, password }).strict();
+const tokenParams = verifyEmailParams;
+const resendBody = resendVerificationBody;
+const emailBody = loginBotCheckBody;
+const forgotBody = forgotPasswordBody;
+const resetBody = resetPasswordBody;
 
 const PLEASE_ENTER_EMAIL = 'Please enter your email address';
 const PLEASE_ENTER_NEW_PASSWORD = 'Please enter a new password';

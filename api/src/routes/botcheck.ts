@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { BOT_CHECK_PURPOSES } from '../botcheck/botCheck.js';
+import { challengeQuery } from '../contract/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { parseOr400 } from '../http/validate.js';
 
 export const CHALLENGE_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
 
-const query = z.object({ purpose: z.enum(BOT_CHECK_PURPOSES) }).strict();
+const query = challengeQuery;
 
 /**
  * `GET /api/botcheck/challenge?purpose=login|register|public-upload|password-reset`: what the page's widget

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { ownerFileParams, publicFileParams } from '../contract/files.js';
 import { openDecrypted } from '../blobs/encrypted.js';
 import { BlobNotFound } from '../blobs/blobStore.js';
 import type { AppDeps } from '../deps.js';
@@ -11,7 +11,6 @@ import { openWith } from '../crypto/keyRing.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { modelByFilename } from '../../../projections/src/projects/queries.js';
 import { openPublicLink } from '../links/access.js';
-import { uuidParam } from './projectInput.js';
 
 const FILENAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(stl|ply)$/;
 
@@ -61,10 +60,8 @@ export async function sendModelFile(
     .send(stream);
 }
 
-const ownerParams = z.object({ id: uuidParam, filename: z.string().max(200) }).strict();
-const publicParams = z
-  .object({ token: z.string().max(200), filename: z.string().max(200) })
-  .strict();
+const ownerParams = ownerFileParams;
+const publicParams = publicFileParams;
 
 /** File downloads: owner or admin by bearer; anyone holding the public link by token. */
 export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { uuidParam } from '../contract/common.js';
+import { projectData } from '../contract/projects.js';
 import {
   defaultModelName,
   FILE_NAME_MAX_BYTES,
@@ -27,23 +29,8 @@ function capped(value: string, field: string, max: number): string {
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
-const lineText = z.string().max(10_000).pipe(freeText());
-const notes = z
-  .string()
-  .max(10_000)
-  .pipe(freeText({ multiline: true }));
-
-/** `projectData` of both create forms; `.strict()`: unknown keys are refused. */
-export const projectDataSchema = z
-  .object({
-    name: lineText,
-    patientName: lineText,
-    laboratoryName: lineText,
-    comment: notes.optional().nullable(),
-    turnstileToken: z.string().max(20_000).optional(),
-    terms: z.unknown().optional(),
-  })
-  .strict();
+/** `projectData` of both create forms; unknown keys are refused. */
+export const projectDataSchema = projectData;
 
 export interface ProjectFields {
   name: string;
@@ -113,4 +100,4 @@ export function modelDisplayName(custom: string | undefined, fileName: string): 
 /** `Idempotency-Key`: a client-chosen random string; it names the project, so it must be unguessable. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{16,128}$/;
 
-export const uuidParam = z.uuid({ message: 'invalid id' });
+export { uuidParam };

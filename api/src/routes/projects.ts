@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { canonicalEmail } from '../auth/email.js';
+import {
+  feedbackReadParams,
+  projectIdParams,
+  projectListQuery,
+  sendEmailBody,
+  statusBody,
+} from '../contract/projects.js';
 import type { AppDeps } from '../deps.js';
-import { PROJECT_STATUSES } from '../domain/project.js';
 import { countStatuses } from '../domain/projectStatus.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
@@ -10,33 +15,16 @@ import { sendPrepared } from '../http/sendPrepared.js';
 import { parseOr400 } from '../http/validate.js';
 import { userStatsOf } from '../../../projections/src/userStats/queries.js';
 import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
-import { uuidParam } from './projectInput.js';
 import { deleteProject } from '../commands/deleteProject.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
 import { loadProjects } from '../reads/projects.js';
 import { createProject } from './projectUpload.js';
 
-const idParams = z.object({ id: uuidParam }).strict();
-const feedbackParams = z
-  .object({
-    id: uuidParam,
-    feedbackId: z
-      .string()
-      .min(1)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+$/),
-  })
-  .strict();
-const listQuery = z.object({ userId: uuidParam.optional() }).strict();
-const statusBody = z
-  .object({
-    status: z.enum(PROJECT_STATUSES, {
-      message: `status must be one of ${PROJECT_STATUSES.join(', ')}`,
-    }),
-  })
-  .strict();
-const sendBody = z.object({ doctorEmail: z.string().max(1000) }).strict();
+const idParams = projectIdParams;
+const feedbackParams = feedbackReadParams;
+const listQuery = projectListQuery;
+const sendBody = sendEmailBody;
 
 export const DOCTOR_EMAIL_REQUIRED = "Please enter doctor's email address";
 

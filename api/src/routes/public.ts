@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { publicTokenParams } from '../contract/public.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID } from '../domain/project.js';
@@ -13,7 +13,7 @@ import { createProject } from './projectUpload.js';
 export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
 export const BOT_CHECK_MESSAGE = 'Please complete the security verification';
 
-const tokenParams = z.object({ token: z.string().max(200) }).strict();
+const tokenParams = publicTokenParams;
 
 /**
  * Anonymous calls (spec §7): the quick upload (bot check + terms, 50 MB per file) and the

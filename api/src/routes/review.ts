@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { openPublicLink } from '../links/access.js';
+import { projectIdParams } from '../contract/projects.js';
+import { publicTokenParams } from '../contract/public.js';
+import { FEEDBACK_MAX_CHARS, feedbackBody } from '../contract/review.js';
 import type { AppDeps } from '../deps.js';
 import {
   PUBLIC_USER_ID,
@@ -13,28 +15,18 @@ import { userSubject } from '../domain/user.js';
 import { ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
 import { reviewMail } from '../mail/projectMails.js';
-import { freeText, parseOr400 } from '../http/validate.js';
+import { parseOr400 } from '../http/validate.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
-import { uuidParam } from './projectInput.js';
 import { userContact } from '../../../projections/src/users/queries.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
 import { loadProjects } from '../reads/projects.js';
 
-/** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
-export const FEEDBACK_MAX_CHARS = 5000;
+export { FEEDBACK_MAX_CHARS };
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
 
-const tokenParams = z.object({ token: z.string().max(200) }).strict();
-const idParams = z.object({ id: uuidParam }).strict();
-const feedbackField = z
-  .string()
-  .max(FEEDBACK_MAX_CHARS * 2)
-  .pipe(freeText({ multiline: true }));
-const feedbackBody = z.object({
-  message: feedbackField.optional(),
-  feedback: feedbackField.optional(),
-});
+const tokenParams = publicTokenParams;
+const idParams = projectIdParams;
 
 /** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
 const PER_LINK = {

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import { createBrotliDecompress } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { ownerViewParams, publicViewParams } from '../contract/files.js';
 import { BlobNotFound } from '../blobs/blobStore.js';
 import { openDecrypted } from '../blobs/encrypted.js';
 import type { AppDeps } from '../deps.js';
@@ -12,14 +12,11 @@ import { parseOr400 } from '../http/validate.js';
 import { VIEW_DERIVATIVE_CONTENT_TYPE } from '../mesh/viewDerivative.js';
 import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
-import { uuidParam } from './projectInput.js';
 import { modelBlobKey } from '../../../projections/src/projects/queries.js';
 import { openPublicLink } from '../links/access.js';
 
-const ownerParams = z.object({ id: uuidParam, modelId: uuidParam }).strict();
-const publicParams = z
-  .object({ token: z.string().max(200), modelId: z.string().max(100) })
-  .strict();
+const ownerParams = ownerViewParams;
+const publicParams = publicViewParams;
 
 function acceptsBrotli(request: FastifyRequest): boolean {
   const ae = request.headers['accept-encoding'];

@@ -1,9 +1,11 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../api/src/app.js';
 import type { errorAnswer } from '../../../api/src/contract/common.js';
+import { attachContract } from '../../../api/src/http/contractSchemas.js';
+import { errorHandler } from '../../../api/src/http/errorHandler.js';
 import { API_ROUTES, failureSchema, type ApiRoute } from '../../../api/src/contract/routes.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import {
@@ -392,5 +394,42 @@ describe('API contract', () => {
     await app.ready();
     await app.close();
     expect([...registered].sort()).toEqual(Object.keys(API_ROUTES).sort());
+  });
+});
+
+describe('API contract attached to the routes', () => {
+  async function appAnswering(answer: unknown, checkAnswers: boolean) {
+    const app = Fastify();
+    app.setErrorHandler(errorHandler);
+    attachContract(app, { checkAnswers });
+    app.get('/api/materials', async () => answer);
+    await app.ready();
+    return app;
+  }
+
+  it('answers an off-contract answer with 500 answer_drift when answers are checked', async () => {
+    const app = await appAnswering({ enamel: { name: 'Enamel' } }, true);
+    const res = await app.inject({ method: 'GET', url: '/api/materials' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ code: 'answer_drift' });
+  });
+
+  it('sends the answer as it is when answers are not checked (production)', async () => {
+    const answer = { enamel: { name: 'Enamel' } };
+    const app = await appAnswering(answer, false);
+    const res = await app.inject({ method: 'GET', url: '/api/materials' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(answer);
+  });
+
+  it('refuses to register an API route the contract does not list', async () => {
+    const app = Fastify();
+    attachContract(app, { checkAnswers: false });
+    expect(() => app.get('/api/not-in-the-contract', async () => ({}))).toThrow(
+      /not in the API contract/,
+    );
+    await app.close();
   });
 });

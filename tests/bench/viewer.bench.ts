@@ -468,7 +468,7 @@ async function main() {
     file: 'scan-1m.stl',
     bytes: writeBinaryStl(toSoup(s1m.positions, s1m.indices)),
   };
-  // The budget itself is a test (tests/unit/web/viewer/boot/scriptBudget.test.ts).
+  // The budget itself is a test (tests/int/web/viewerScriptBudget.test.ts).
   console.log(
     `viewer scripts before the first frame (web/dist):\n${formatScripts(viewerCriticalScripts(join(repoRoot, 'web', 'dist')))}`,
   );

@@ -36,7 +36,7 @@ const legal: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
 /**
  * Every other screen loads with its route too: the entry chunk holds the router, the frame and
  * the shared UI, so a doctor's viewer link downloads and compiles none of the lab's screens
- * before its first frame (tests/unit/web/viewer/boot/scriptBudget.test.ts keeps a budget for it).
+ * before its first frame (tests/int/web/viewerScriptBudget.test.ts keeps a budget for it).
  */
 type Lazy = Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'>;
 const page = (load: () => Promise<{ Component: RouteObject['Component'] }>): Lazy => ({

@@ -6,12 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../../../support/fixturePaths.js';
-import {
-  formatScripts,
-  manifestPath,
-  viewerCriticalScripts,
-} from '../../../../support/viewerScripts.js';
+import { repoRoot } from '../../support/fixturePaths.js';
+import { formatScripts, manifestPath, viewerCriticalScripts } from '../../support/viewerScripts.js';
 
 const DIST = join(repoRoot, 'web', 'dist');
 /**

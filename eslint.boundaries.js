@@ -50,6 +50,7 @@ export const importBoundaries = [
       'wasm/src/core',
       'wasm/src/errors',
       'wasm/src/protocol',
+      'wasm/src/views',
     ],
     patterns: (allowed) => [
       {

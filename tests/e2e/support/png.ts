@@ -115,3 +115,39 @@ export function differingPixels(a: Rgba, b: Rgba, tolerance = 24): number {
   }
   return n;
 }
+
+/**
+ * Shading inside a model's silhouette: the pixels where `shown` (model drawn) differs from
+ * `hidden` (same view, model hidden), and the standard deviation of their luminance (Rec. 709,
+ * 0–255). A flatly lit surface reads as one tone (small spread); light that shows cusps, fissures
+ * and margins gives a wide one.
+ */
+export function silhouetteLuminance(
+  shown: Rgba,
+  hidden: Rgba,
+  tolerance = 24,
+): { pixels: number; mean: number; spread: number } {
+  if (shown.width !== hidden.width || shown.height !== hidden.height) {
+    throw new Error('sizes differ');
+  }
+  let n = 0;
+  let sum = 0;
+  let sum2 = 0;
+  const a = shown.data;
+  const b = hidden.data;
+  for (let i = 0; i < a.length; i += 4) {
+    if (
+      Math.abs(a[i]! - b[i]!) <= tolerance &&
+      Math.abs(a[i + 1]! - b[i + 1]!) <= tolerance &&
+      Math.abs(a[i + 2]! - b[i + 2]!) <= tolerance
+    ) {
+      continue;
+    }
+    const y = 0.2126 * a[i]! + 0.7152 * a[i + 1]! + 0.0722 * a[i + 2]!;
+    n++;
+    sum += y;
+    sum2 += y * y;
+  }
+  const mean = n > 0 ? sum / n : 0;
+  return { pixels: n, mean, spread: n > 0 ? Math.sqrt(Math.max(0, sum2 / n - mean * mean)) : 0 };
+}

@@ -11,6 +11,7 @@ import { ReviewActions } from '../../viewer/panels/ReviewActions';
 import { ViewerToolbar } from '../../viewer/panels/ViewerToolbar';
 import { ViewerCanvas } from '../../viewer/scene/ViewerCanvas';
 import { useDeviceClass } from '../../viewer/scene/useDeviceClass';
+import { ToolsUiSlot } from '../../viewer/tools/LazyTools';
 import '../../viewer/panels/viewer.css';
 import { useViewerLoader } from './useViewerLoader';
 import { LinkClosed } from '../../viewer/link/LinkClosed';
@@ -83,6 +84,7 @@ export function ViewerPage() {
         {compact || infoOpen ? <ProjectInfoPanel compact={compact} /> : null}
       </div>
       <ViewerToolbar compact={compact} />
+      {phase === 'ready' ? <ToolsUiSlot compact={compact} /> : null}
       {compact && reviewing ? (
         <aside className="vquick" aria-label="Quick feedback">
           <ReviewActions compact />

@@ -3,13 +3,20 @@ import { useEffect, useRef, useState } from 'react';
 import type { Box3, PerspectiveCamera } from 'three';
 import { MOUSE, Sphere, TOUCH, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { applyPose } from './cameraPose';
 import type { RenderProfile } from './renderProfile';
+import { poseFor, type ModelFrame } from './viewFrame';
 
 export interface CameraRigProps {
   /** World bounds of the loaded models; the camera frames them. Null until a model arrives. */
   bounds: Box3 | null;
   /** Frame-rate cap and idle timeout of the device class. */
   profile: RenderProfile;
+  /**
+   * Model frame of the loaded models: the opening view is three-quarter from above and in front
+   * (occlusal anatomy in sight). Null: framed on the bounds from a fixed direction.
+   */
+  frame?: ModelFrame | null;
   /** Changing this number flies back to the framed view (the Reset view button). */
   resetSeq: number;
   /**
@@ -33,11 +40,12 @@ const VIEW_DIRECTION = new Vector3(0, 0.45, 1).normalize();
  * view moves this drives frames at the device class's rate (60 desktop, ~15 mobile) and stops
  * `idleMs` after the last movement (damping included).
  */
-export function CameraRig({ bounds, profile, resetSeq, onStill, complete }: CameraRigProps) {
+export function CameraRig({ bounds, frame, profile, resetSeq, onStill, complete }: CameraRigProps) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const refine = useRef<(grabbed: boolean) => void>(() => undefined);
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
+  const setThree = useThree((s) => s.set);
   const controlsRef = useRef<OrbitControls | null>(null);
   const userMoved = useRef(false);
   const [sphere] = useState(() => new Sphere());
@@ -51,6 +59,8 @@ export function CameraRig({ bounds, profile, resetSeq, onStill, complete }: Came
     controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
     controls.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_PAN };
     controlsRef.current = controls;
+    // The tools (loaded later) drive views through R3F's `controls` slot.
+    setThree({ controls });
 
     let lastActivity = 0;
     let running = false;
@@ -88,8 +98,9 @@ export function CameraRig({ bounds, profile, resetSeq, onStill, complete }: Came
       else window.clearTimeout(handle);
       controls.dispose();
       controlsRef.current = null;
+      setThree({ controls: null });
     };
-  }, [camera, domElement, invalidate, profile.fps, profile.idleMs]);
+  }, [camera, domElement, invalidate, setThree, profile.fps, profile.idleMs]);
 
   // Still or moving, for sharper still frames (ViewerCanvas raises the pixel ratio when still).
   useEffect(() => {
@@ -132,20 +143,26 @@ export function CameraRig({ bounds, profile, resetSeq, onStill, complete }: Came
     if (isReset) userMoved.current = false;
     bounds.getBoundingSphere(sphere);
     const radius = Math.max(sphere.radius, 1e-3);
+    controls.minDistance = radius * 0.2;
+    if (frame) {
+      const pose = poseFor(frame, 'threeQuarter', camera.fov, camera.aspect);
+      applyPose(camera, controls, pose);
+      controls.maxDistance = pose.distance * 6;
+      invalidate();
+      return;
+    }
     const fov = (camera.fov * Math.PI) / 180;
     const fit = Math.min(fov, 2 * Math.atan(Math.tan(fov / 2) * camera.aspect));
     const distance = (radius / Math.sin(fit / 2)) * 1.05;
-    camera.near = distance / 100;
-    camera.far = distance * 20;
-    camera.position.copy(sphere.center).addScaledVector(VIEW_DIRECTION, distance);
-    camera.up.set(0, 1, 0);
-    camera.updateProjectionMatrix();
-    controls.target.copy(sphere.center);
-    controls.minDistance = radius * 0.2;
+    const position = sphere.center.clone().addScaledVector(VIEW_DIRECTION, distance);
+    applyPose(camera, controls, {
+      position: position.toArray(),
+      target: sphere.center.toArray(),
+      up: [0, 1, 0],
+    });
     controls.maxDistance = distance * 6;
-    controls.update();
     invalidate();
-  }, [bounds, resetSeq, camera, sphere, invalidate]);
+  }, [bounds, frame, resetSeq, camera, sphere, invalidate]);
 
   useFrame(() => {
     controlsRef.current?.update();

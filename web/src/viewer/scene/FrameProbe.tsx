@@ -1,5 +1,6 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useRef } from 'react';
+import { openToolsGate } from '../tools/toolsGate';
 
 export interface FrameProbeProps {
   /** Number of model meshes in the scene now. */
@@ -40,6 +41,8 @@ export function FrameProbe({ meshCount, complete }: FrameProbeProps) {
         ctx.readPixels(0, 0, 1, 1, ctx.RGBA, ctx.UNSIGNED_BYTE, PIXEL);
         performance.mark(FIRST_FRAME_MARK);
         canvas.dataset.viewerReady = 'true';
+        // The tool code is fetched now, never before the first complete frame.
+        openToolsGate();
       });
     }
   });

@@ -15,11 +15,24 @@ export interface LayerMeshProps {
   opacity: number;
   /** Physical (clear-coat) material on desktop, standard on mobile. */
   physical: boolean;
+  /**
+   * Place in the layer list. Coincident surfaces (a crown designed on its scanned tooth) would
+   * z-fight; each later layer is pulled a little toward the camera in depth, so the later one
+   * (the restoration) wins cleanly.
+   */
+  order?: number;
 }
 
 /** One model layer. The material is created once per material/device class; opacity and
  * visibility only flip properties, so nothing is rebuilt when the panels change. */
-export function LayerMesh({ mesh, material, visible, opacity, physical }: LayerMeshProps) {
+export function LayerMesh({
+  mesh,
+  material,
+  visible,
+  opacity,
+  physical,
+  order = 0,
+}: LayerMeshProps) {
   const invalidate = useThree((s) => s.invalidate);
   const mat = useMemo(
     () => createLayerMaterial(material, physical, mesh.hasColors, mesh.doubleSided),
@@ -27,6 +40,13 @@ export function LayerMesh({ mesh, material, visible, opacity, physical }: LayerM
   );
 
   useEffect(() => () => mat.dispose(), [mat]);
+
+  useEffect(() => {
+    mat.polygonOffset = order > 0;
+    mat.polygonOffsetFactor = -Math.min(order, 8);
+    mat.polygonOffsetUnits = -4 * Math.min(order, 8);
+    invalidate();
+  }, [mat, order, invalidate]);
 
   useEffect(() => {
     const transparent = opacity < 1;

@@ -27,7 +27,7 @@ export function ModelLayers({ physical }: ModelLayersProps) {
   if (!ready) return null;
   return (
     <>
-      {flattenLayers(layers).map((layer) => {
+      {flattenLayers(layers).map((layer, order) => {
         const mesh = meshes[layer.id];
         if (!mesh) return null;
         return (
@@ -38,6 +38,7 @@ export function ModelLayers({ physical }: ModelLayersProps) {
             visible={layer.visible}
             opacity={layer.opacity}
             physical={physical}
+            order={order}
           />
         );
       })}

@@ -2,7 +2,11 @@ import { Canvas, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useState } from 'react';
 import { ACESFilmicToneMapping, Box3, SRGBColorSpace } from 'three';
 import { useShallow } from 'zustand/react/shallow';
+import { meshArraysOf } from '../geometry/meshArrays';
+import { flattenLayers } from '../mesh/layers';
 import { useViewerStore } from '../store/useViewerStore';
+import { ToolsSceneSlot } from '../tools/LazyTools';
+import { closeToolsGate } from '../tools/toolsGate';
 import { CameraRig } from './CameraRig';
 import { FrameProbe } from './FrameProbe';
 import { ModelLayers } from './ModelLayers';
@@ -10,6 +14,7 @@ import { cappedDpr, RENDER_PROFILES, stillDpr, type DeviceClass } from './render
 import { SceneLights } from './SceneLights';
 import './threeCatalogue';
 import { ShaderWarmup } from './ShaderWarmup';
+import { frameOfModels, jawOfNames } from './viewFrame';
 
 export interface ViewerCanvasProps {
   /** Device class: drives frame rate, idle stop, pixel ratio, lights and materials. */
@@ -22,8 +27,13 @@ export interface ViewerCanvasProps {
  */
 export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   const profile = RENDER_PROFILES[deviceClass];
-  const { meshes, phase, resetSeq } = useViewerStore(
-    useShallow((s) => ({ meshes: s.meshes, phase: s.phase, resetSeq: s.resetViewSeq })),
+  const { meshes, phase, resetSeq, layers } = useViewerStore(
+    useShallow((s) => ({
+      meshes: s.meshes,
+      phase: s.phase,
+      resetSeq: s.resetViewSeq,
+      layers: s.layers,
+    })),
   );
   const bounds = useMemo(() => {
     const list = Object.values(meshes);
@@ -32,6 +42,21 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     for (const m of list) box.union(m.bounds);
     return box;
   }, [meshes]);
+  const meshCount = Object.keys(meshes).length;
+  // 'ready' means every model finished (loaded or failed).
+  const complete = phase === 'ready' && meshCount > 0;
+  // The opening view looks at the occlusal anatomy: computed once every model is in.
+  const frame = useMemo(() => {
+    if (!complete) return null;
+    const loaded = flattenLayers(layers).filter((l) => meshes[l.id]);
+    return frameOfModels(
+      loaded.map((l) => meshArraysOf(meshes[l.id]!.geometry, meshes[l.id]!)),
+      jawOfNames(loaded.map((l) => l.name)),
+    );
+    // Layer names do not change once loaded; visibility changes must not re-frame.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [complete, meshes]);
+  useEffect(() => closeToolsGate, []);
   const dpr = useMemo(() => {
     const device = typeof window === 'undefined' ? 1 : window.devicePixelRatio;
     const base = cappedDpr(device, profile);
@@ -40,9 +65,6 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   // First frame and movement at the base ratio; 2×2 supersampled once the view rests (no MSAA:
   // on a weak GPU it would double the first frame). A ratio change redraws once.
   const [still, setStill] = useState(false);
-  const meshCount = Object.keys(meshes).length;
-  // 'ready' means every model finished (loaded or failed).
-  const complete = phase === 'ready' && meshCount > 0;
 
   return (
     <Canvas
@@ -74,12 +96,14 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
       <ModelLayers physical={profile.physicalMaterials} />
       <CameraRig
         bounds={bounds}
+        frame={frame}
         profile={profile}
         resetSeq={resetSeq}
         onStill={dpr.still > dpr.base ? setStill : undefined}
         complete={complete}
       />
       <FrameProbe meshCount={meshCount} complete={complete} />
+      <ToolsSceneSlot />
     </Canvas>
   );
 }

@@ -31,6 +31,8 @@ export interface RenderProfile {
    */
   physicalMaterials: boolean;
   hemisphere: number;
+  /** Strength of the image-based (room) light. */
+  environment: number;
   key: number;
   fill: number;
   rim: number;
@@ -45,9 +47,10 @@ export const RENDER_PROFILES: Readonly<Record<DeviceClass, RenderProfile>> = {
     exposure: 1.15,
     antialias: false,
     physicalMaterials: false,
-    hemisphere: 0.9,
-    key: 1.9,
-    fill: 0.6,
+    hemisphere: 0.05,
+    environment: 0.16,
+    key: 2.8,
+    fill: 0.25,
     rim: 0,
   },
   desktop: {
@@ -58,10 +61,11 @@ export const RENDER_PROFILES: Readonly<Record<DeviceClass, RenderProfile>> = {
     exposure: 1.0,
     antialias: false,
     physicalMaterials: false,
-    hemisphere: 0.7,
-    key: 2.2,
-    fill: 0.8,
-    rim: 0.7,
+    hemisphere: 0.05,
+    environment: 0.14,
+    key: 3.0,
+    fill: 0.25,
+    rim: 0.6,
   },
 };
 

@@ -1,0 +1,445 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { meshFixtures } from '../support/fixturePaths';
+import { test, expect, type CuspServer } from './support/cusp';
+import { SCREENSHOT_DIR } from './support/paths';
+import { decodePng, silhouetteLuminance, type Rgba } from './support/png';
+import { toSoup, writeBinaryStl } from '../support/meshFiles';
+import { technician } from './support/projects';
+
+/**
+ * The viewer's clinical tools in a real browser (SwiftShader WebGL): lighting that shows shape,
+ * standard views, measuring a fixture of known size, a section through the molar crown with its
+ * 2D panel, and a snapshot download. Projects are made through the real API from real files.
+ */
+
+const READY_TIMEOUT = 90_000;
+const PATIENT = 'Jane Q. Patientname';
+
+function shotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, name);
+}
+
+/** A project of the given files (name → bytes, material); returns the public viewer path. */
+async function makeProject(
+  cusp: CuspServer,
+  token: string,
+  name: string,
+  files: { name: string; bytes: Buffer; material: string }[],
+): Promise<string> {
+  const form = new FormData();
+  form.append(
+    'projectData',
+    JSON.stringify({ name, patientName: PATIENT, laboratoryName: 'Tools Lab', comment: '' }),
+  );
+  for (const [i, f] of files.entries())
+    form.append('models', new Blob([new Uint8Array(f.bytes)]), `m${i}.stl`);
+  form.append('modelCustomNames', JSON.stringify(files.map((f) => f.name)));
+  form.append('modelMaterials', JSON.stringify(files.map((f) => f.material)));
+  form.append('modelTypes', JSON.stringify(files.map(() => 'individual')));
+  const res = await fetch(`${cusp.baseURL}/api/projects`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(201);
+  return new URL((JSON.parse(text) as { publicLink: string }).publicLink).pathname;
+}
+
+/** A 10 × 12 × 14 mm box at (5, −3, 12)…(15, 9, 26): every corner is known to the micrometre. */
+function boxStl(): Buffer {
+  const corner = (v: number) => [
+    5 + (v & 1) * 10,
+    -3 + ((v >> 1) & 1) * 12,
+    12 + ((v >> 2) & 1) * 14,
+  ];
+  const faces = [
+    [0, 2, 3],
+    [0, 3, 1],
+    [4, 5, 7],
+    [4, 7, 6],
+    [0, 1, 5],
+    [0, 5, 4],
+    [2, 6, 7],
+    [2, 7, 3],
+    [0, 4, 6],
+    [0, 6, 2],
+    [1, 3, 7],
+    [1, 7, 5],
+  ];
+  const positions = Float32Array.from(Array.from({ length: 8 }, (_, v) => corner(v)).flat());
+  return Buffer.from(writeBinaryStl(toSoup(positions, Uint32Array.from(faces.flat()))));
+}
+
+/**
+ * Bounding box (page pixels) of where two full-page screenshots differ, inside the canvas area
+ * between the side panels and above the toolbar (the panels change too: a layer's eye icon).
+ */
+function differenceBox(a: Rgba, b: Rgba, tolerance = 24) {
+  const area = { x0: 320, x1: 940, y0: 64, y1: 705 };
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (let y = area.y0; y < Math.min(a.height, area.y1); y++)
+    for (let x = area.x0; x < Math.min(a.width, area.x1); x++) {
+      const i = (y * a.width + x) * 4;
+      if (
+        Math.abs(a.data[i]! - b.data[i]!) > tolerance ||
+        Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tolerance ||
+        Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tolerance
+      ) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+    }
+  return { x0, y0, x1, y1 };
+}
+
+const fixture = (file: string): Buffer => readFileSync(path.join(meshFixtures, file));
+
+/** First frame drawn, then the room light (built after it) in the scene. */
+async function viewerReady(page: Page): Promise<void> {
+  const canvas = page.locator('canvas');
+  await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
+  await expect(canvas).toHaveAttribute('data-environment', 'ready', { timeout: READY_TIMEOUT });
+}
+
+/** The canvas area clear of the side panels. */
+async function middle(page: Page, name?: string): Promise<Rgba> {
+  const vp = page.viewportSize()!;
+  const clip = {
+    x: Math.round(vp.width * 0.25),
+    y: Math.round(vp.height * 0.12),
+    width: Math.round(vp.width * 0.5),
+    height: Math.round(vp.height * 0.7),
+  };
+  const png = await page.screenshot({ clip, ...(name ? { path: shotPath(name) } : {}) });
+  return decodePng(png);
+}
+
+/** A frame has been drawn after the last change (the canvas re-renders on demand). */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 600))),
+      ),
+  );
+}
+
+/** Luminance spread inside `layer`'s silhouette: screenshots with it shown and hidden. */
+async function crownShading(page: Page, layer: string, name: string) {
+  await settle(page);
+  const shown = await middle(page, `${name}.png`);
+  await page.getByRole('button', { name: `Hide ${layer}` }).click();
+  await settle(page);
+  const hidden = await middle(page);
+  await page.getByRole('button', { name: `Show ${layer}` }).click();
+  await settle(page);
+  return silhouetteLuminance(shown, hidden);
+}
+
+test.describe('viewer tools', () => {
+  let token = '';
+  test.beforeAll(async ({ cusp }) => {
+    test.setTimeout(120_000);
+    token = (await technician(cusp, 'tools@tools-e2e.test', 'Tina Tools')).token;
+  });
+
+  test('lighting: the crown shows its shape alone and on its arch tooth', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(240_000);
+    const crown = await makeProject(cusp, token, 'Crown 16 lighting', [
+      { name: 'Molar crown 16', bytes: fixture('molar-crown-fdi16.stl'), material: 'enamel' },
+    ]);
+    await page.goto(crown);
+    await viewerReady(page);
+    const alone = await crownShading(page, 'Molar crown 16', 'tools-light-crown');
+
+    const arch = await makeProject(cusp, token, 'Arch and crown lighting', [
+      { name: 'Upper arch', bytes: fixture('upper-arch-crowns.stl'), material: 'gypsum' },
+      { name: 'Molar crown 16', bytes: fixture('molar-crown-fdi16.stl'), material: 'metal' },
+    ]);
+    await page.goto(arch);
+    await viewerReady(page);
+    await settle(page);
+    // The crown sits exactly on its scanned tooth (same file coordinates): where the crown alone
+    // is drawn, the picture with both must show the crown, not a speckle of tooth and crown.
+    const both = await middle(page, 'tools-light-arch-crown.png');
+    const toggle = async (layer: string, action: 'Hide' | 'Show') => {
+      await page.getByRole('button', { name: `${action} ${layer}` }).click();
+      await settle(page);
+    };
+    await toggle('Upper arch', 'Hide');
+    const crownOnly = await middle(page);
+    await toggle('Molar crown 16', 'Hide');
+    const none = await middle(page);
+    await toggle('Upper arch', 'Show');
+    await toggle('Molar crown 16', 'Show');
+    let region = 0;
+    let crownWins = 0;
+    const same = (a: Rgba, b: Rgba, i: number) =>
+      Math.abs(a.data[i]! - b.data[i]!) <= 24 &&
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!) <= 24 &&
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!) <= 24;
+    for (let i = 0; i < both.data.length; i += 4) {
+      if (same(crownOnly, none, i)) continue;
+      region++;
+      if (same(both, crownOnly, i)) crownWins++;
+    }
+    const covered = crownWins / Math.max(1, region);
+    console.log(
+      `luminance spread in the crown's silhouette: ${alone.spread.toFixed(1)} ` +
+        `(${alone.pixels} px, mean ${alone.mean.toFixed(0)}); crown on its tooth: ` +
+        `${(covered * 100).toFixed(1)} % of ${region} px drawn as the crown`,
+    );
+    // Measured on the viewer before the room light (hemisphere + headlight, same screenshots):
+    // spread 18.5–18.9 for the crown alone; the crown on its tooth 41.2 % (z-fight speckle).
+    expect(alone.pixels).toBeGreaterThan(20_000);
+    expect(alone.spread).toBeGreaterThanOrEqual(2 * 18.5);
+    expect(region).toBeGreaterThan(1_000);
+    // Neighbouring teeth hide a rim of the crown in this view (about a tenth of it).
+    expect(covered).toBeGreaterThan(0.8);
+  });
+
+  test('views and measure: a 10 × 12 × 14 mm box measures exactly, by keyboard', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(240_000);
+    const box = await makeProject(cusp, token, 'Calibration block', [
+      { name: 'Block', bytes: boxStl(), material: 'gypsum' },
+    ]);
+    await page.goto(box);
+    await viewerReady(page);
+    const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
+    await expect(tools).toBeVisible({ timeout: 30_000 });
+    // Every tool shows its key.
+    await expect(tools.getByRole('button', { name: 'Occlusal (1)' })).toContainText('1');
+    await expect(tools.getByRole('button', { name: 'Measure (M)' })).toBeVisible();
+
+    await page.keyboard.press('1');
+    await expect(tools.getByRole('button', { name: 'Occlusal (1)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await settle(page);
+    const shown = decodePng(await page.screenshot({ path: shotPath('tools-box-occlusal.png') }));
+    await page.getByRole('button', { name: 'Hide Block' }).click();
+    await settle(page);
+    const hidden = decodePng(await page.screenshot());
+    await page.getByRole('button', { name: 'Show Block' }).click();
+    await settle(page);
+    // Looking straight down one of its axes, the near face's corners are the silhouette's.
+    const b = differenceBox(shown, hidden);
+    const w = b.x1 - b.x0;
+    const h = b.y1 - b.y0;
+    expect(w).toBeGreaterThan(100);
+    expect(h).toBeGreaterThan(100);
+    // The face is clear of the side panels and the toolbar, so every corner can be clicked.
+    expect(b.x0).toBeGreaterThan(320);
+    expect(b.x1).toBeLessThan(939);
+    expect(b.y0).toBeGreaterThan(64);
+    expect(b.y1).toBeLessThan(704);
+    const inset = 3;
+    const tl = { x: b.x0 + inset, y: b.y0 + inset };
+    const tr = { x: b.x1 - inset, y: b.y0 + inset };
+    const br = { x: b.x1 - inset, y: b.y1 - inset };
+
+    await page.keyboard.press('m');
+    await expect(tools.getByRole('button', { name: 'Measure (M)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
+    // The scene has taken the pointer (the canvas renders in its own React root).
+    await expect(page.locator('canvas')).toHaveClass(/viewer__canvas--measuring/);
+    await page.mouse.click(tl.x, tl.y);
+    await page.mouse.click(tr.x, tr.y);
+    await page.mouse.click(tr.x, tr.y);
+    await page.mouse.click(br.x, br.y);
+    const values = page.getByTestId('measurement-value');
+    await expect(values).toHaveCount(2);
+    const [top, side] = (await values.allTextContents()).map((t) => {
+      expect(t).toMatch(/^\d+\.\d\d mm$/);
+      return Number.parseFloat(t);
+    });
+    // Two edges of the box, exact to the hundredth (snapped to its corners), in the ratio seen.
+    const edges = [10, 12, 14];
+    expect(edges).toContain(top);
+    expect(edges).toContain(side);
+    expect(top).not.toBe(side);
+    expect(top! / side!).toBeCloseTo(w / h, 1);
+    await expect(page.getByTestId('measure-label')).toHaveText(
+      [top, side].map((v) => `${v!.toFixed(2)} mm`),
+    );
+
+    // The angle at a corner of the face: 90.0°.
+    await page.keyboard.press('a');
+    await page.mouse.click(tl.x, tl.y);
+    await page.mouse.click(tr.x, tr.y);
+    await page.mouse.click(br.x, br.y);
+    await expect(values).toHaveCount(3);
+    await expect(values.nth(2)).toHaveText('90.0°');
+    await settle(page);
+    await page.screenshot({ path: shotPath('tools-box-measured.png') });
+
+    // A polyline along two edges with a running total.
+    await page.keyboard.press('p');
+    await page.mouse.click(tl.x, tl.y);
+    await page.mouse.click(tr.x, tr.y);
+    await page.mouse.click(br.x, br.y);
+    await page.keyboard.press('Enter');
+    await expect(values.nth(3)).toHaveText(`Σ ${(top! + side!).toFixed(2)} mm`);
+
+    // Undo removes the last step; Delete removes the last measurement; the × button one.
+    await page.keyboard.press('z');
+    await expect(values).toHaveCount(3);
+    await page.keyboard.press('Delete');
+    await expect(values).toHaveCount(2);
+    await page.getByRole('button', { name: 'Delete measurement 1' }).click();
+    await expect(values).toHaveCount(1);
+  });
+
+  test('section through the crown: outline, 2D panel with a scale bar and a gap; snapshot', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(240_000);
+    const crown = await makeProject(cusp, token, 'Crown 16 section', [
+      { name: 'Molar crown 16', bytes: fixture('molar-crown-fdi16.stl'), material: 'enamel' },
+    ]);
+    await page.goto(crown);
+    await viewerReady(page);
+    const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
+    await expect(tools).toBeVisible({ timeout: 30_000 });
+    await settle(page);
+    const before = await middle(page);
+    // The tool code arrived after the first complete frame, not with it.
+    const timing = await page.evaluate(() => ({
+      frame: performance.getEntriesByName('cusp:viewer:first-frame')[0]?.startTime ?? null,
+      tools: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/toolsEntry-[^/]+\.js$/.test(r.name))
+        .map((r) => r.startTime),
+    }));
+    expect(timing.frame).not.toBeNull();
+    expect(timing.tools).toHaveLength(1);
+    expect(timing.tools[0]!).toBeGreaterThan(timing.frame!);
+
+    await page.keyboard.press('s');
+    const panel = page.getByTestId('section-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByTestId('section-outline')).toHaveCount(1, { timeout: 30_000 });
+    const d = (await panel.getByTestId('section-outline').getAttribute('d')) ?? '';
+    expect(d.split('L').length).toBeGreaterThan(20);
+    await expect(panel.getByTestId('scale-bar')).toContainText(/^\d+(\.\d+)? mm$/);
+    await expect(panel).toContainText('Molar crown 16');
+    await settle(page);
+    const cut = await middle(page, 'tools-crown-section.png');
+    expect(silhouetteLuminance(cut, before).pixels).toBeGreaterThan(1_000);
+
+    // A line across the whole profile meets both walls: the width between them, in mm.
+    const svg = panel.getByTestId('section-svg');
+    const sb = (await svg.boundingBox())!;
+    await svg.click({ position: { x: 4, y: sb.height * 0.45 } });
+    await svg.click({ position: { x: sb.width - 4, y: sb.height * 0.45 } });
+    const gap = panel.getByTestId('section-gap');
+    await expect(gap).toContainText(/Along the line: \d+\.\d\d mm/);
+    const along = Number(
+      /Along the line: (\d+\.\d\d) mm/.exec((await gap.textContent()) ?? '')![1],
+    );
+    // The crown is 11.7 × 7.7 × 12.6 mm: any straight cut across it is shorter than its diagonal.
+    expect(along).toBeGreaterThan(3);
+    expect(along).toBeLessThan(18.7);
+    await page.screenshot({ path: shotPath('tools-crown-section-desktop.png') });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      tools.getByRole('button', { name: 'Snapshot (C)' }).click(),
+    ]);
+    const name = download.suggestedFilename();
+    expect(name).toMatch(/^cusp-crown-16-section-\d{4}-\d{2}-\d{2}-\d{4}\.png$/);
+    expect(name.toLowerCase()).not.toContain('patient');
+    const file = shotPath('tools-snapshot.png');
+    await download.saveAs(file);
+    const png = readFileSync(file);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const img = decodePng(png);
+    expect(img.width).toBeGreaterThan(600);
+    // The picture holds the crown (light pixels) on the dark backdrop.
+    let light = 0;
+    for (let i = 0; i < img.data.length; i += 4) if (img.data[i]! > 150) light++;
+    expect(light).toBeGreaterThan(5_000);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+    test('phone (390×844): the tools fold into one Tools button; views and measure by touch', async ({
+      page,
+      cusp,
+    }) => {
+      test.setTimeout(240_000);
+      const crown = await makeProject(cusp, token, 'Crown 16 phone', [
+        { name: 'Molar crown 16', bytes: fixture('molar-crown-fdi16.stl'), material: 'enamel' },
+      ]);
+      await page.goto(crown);
+      await viewerReady(page);
+      const toggle = page.getByRole('button', { name: 'Tools', exact: true });
+      await expect(toggle).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('toolbar', { name: 'Viewer tools' })).toHaveCount(0);
+      await page.screenshot({ path: shotPath('tools-phone-closed.png') });
+      await toggle.click();
+      const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
+      await expect(tools).toBeVisible();
+      const tb = (await tools.boundingBox())!;
+      expect(tb.x).toBeGreaterThanOrEqual(0);
+      expect(tb.x + tb.width).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: shotPath('tools-phone-open.png') });
+      await tools.getByRole('button', { name: 'Occlusal (1)' }).click();
+      await expect(tools.getByRole('button', { name: 'Occlusal (1)' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await toggle.click();
+      await settle(page);
+      await page.screenshot({ path: shotPath('tools-phone-occlusal.png') });
+
+      // Measure with two taps on the crown (a finger snaps to a vertex within 24 px).
+      await toggle.click();
+      await tools.getByRole('button', { name: 'Measure (M)' }).click();
+      await toggle.click();
+      await expect(page.locator('canvas')).toHaveClass(/viewer__canvas--measuring/);
+      await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
+      const shown = decodePng(await page.screenshot());
+      // Two points on the crown: the brightest columns left and right of the middle row.
+      const row = Math.round(844 * 0.55);
+      const lit = [] as number[];
+      // Clear of the Reset view and Tools buttons on the right edge.
+      for (let x = 10; x < 300; x++) {
+        const i = (row * shown.width + x) * 4;
+        if (shown.data[i]! > 120 && shown.data[i + 1]! > 120) lit.push(x);
+      }
+      expect(lit.length).toBeGreaterThan(60);
+      await page.touchscreen.tap(lit[10]!, row);
+      await page.touchscreen.tap(lit[lit.length - 10]!, row);
+      const values = page.getByTestId('measurement-value');
+      await expect(values).toHaveCount(1);
+      const mm = Number.parseFloat((await values.textContent()) ?? '');
+      // Across the crown (11.7 × 7.7 × 12.6 mm): a few millimetres, well under its diagonal.
+      expect(mm).toBeGreaterThan(2);
+      expect(mm).toBeLessThan(18.7);
+      await settle(page);
+      await page.screenshot({ path: shotPath('tools-phone-measured.png') });
+    });
+  });
+});

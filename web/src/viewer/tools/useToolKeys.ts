@@ -1,0 +1,48 @@
+/** The tools' keyboard shortcuts (shortcuts.ts), on the whole page except while typing. */
+import { useEffect } from 'react';
+import { useToolStore } from './toolStore';
+import { MEASURE_KEYS, VIEW_KEYS } from './shortcuts';
+
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || typeof el.closest !== 'function') return false;
+  return el.isContentEditable || el.closest('input, textarea, select, [contenteditable]') !== null;
+}
+
+export function useToolKeys(onSnapshot: () => void): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || typing(e.target) || e.altKey || e.metaKey) return;
+      const s = useToolStore.getState();
+      const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
+      if (e.ctrlKey) {
+        if (key === 'Z') {
+          s.undo();
+          e.preventDefault();
+        }
+        return;
+      }
+      const view = VIEW_KEYS.find((v) => v.key === key);
+      const kind = MEASURE_KEYS.find((k) => k.key === key);
+      if (view) s.requestView(view.view);
+      else if (kind) s.setMeasureKind(kind.kind);
+      else if (key === 'M') s.setTool('measure');
+      else if (key === 'S') s.setTool('section');
+      else if (key === 'C') onSnapshot();
+      else if (key === 'Z') s.undo();
+      else if (key === 'Enter' && s.measure.draft) s.finishDraft();
+      else if (key === 'Delete' || key === 'Backspace') {
+        const last = s.measure.measurements[s.measure.measurements.length - 1];
+        if (last) s.deleteMeasurement(last.id);
+        else return;
+      } else if (key === 'Escape') {
+        if (s.measure.draft) s.finishDraft();
+        else if (s.tool !== 'none') s.setTool(s.tool);
+        else return;
+      } else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onSnapshot]);
+}

@@ -2,6 +2,7 @@ import { auditLogProjection } from './auditLog/index.js';
 import { feedbackProjection } from './feedback/index.js';
 import { projectLinksProjection } from './projectLinks/index.js';
 import { projectsProjection } from './projects/index.js';
+import { threadProjection } from './thread/index.js';
 import { userStatsProjection } from './userStats/index.js';
 import { usersProjection } from './users/index.js';
 import type { Projection } from './projection.js';
@@ -15,5 +16,6 @@ export function allProjections(): Projection[] {
     userStatsProjection,
     usersProjection,
     projectLinksProjection,
+    threadProjection,
   ];
 }

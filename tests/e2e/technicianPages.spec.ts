@@ -544,6 +544,10 @@ test.describe('phone layout', () => {
     // Approving shows a toast that leaves the quick box's buttons uncovered.
     const quick = page.getByRole('complementary', { name: 'Quick feedback' });
     await quick.getByRole('button', { name: 'Approve', exact: true }).click();
+    // The first review action asks the doctor's name for this link.
+    const identity = page.getByTestId('identity-dialog');
+    await identity.getByLabel('Your name').fill('Dr. Phone');
+    await identity.getByRole('button', { name: 'Continue' }).click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Project approved successfully!' });
     await expect(toast).toBeVisible({ timeout: 30_000 });
     const t = await box(toast);

@@ -250,6 +250,10 @@ test.describe('3D viewer', () => {
     await expect(send).toBeDisabled();
     await box.fill('Margin on 16 looks short, please extend distally.');
     await send.click();
+    // The first review action asks the doctor's name once for this link.
+    const identity = page.getByTestId('identity-dialog');
+    await identity.getByLabel('Your name').fill('Dr. Viewer');
+    await identity.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Feedback sent successfully!')).toBeVisible({ timeout: 30_000 });
     await expect(box).toHaveValue('');
 

@@ -52,6 +52,8 @@ const projectFields = {
   fileCount: z.number().int().nonnegative(),
   storageBytes: z.number().int().nonnegative(),
   unreadCount: z.number().int().nonnegative(),
+  /** The doctor's comments not resolved yet (the card's count). */
+  openComments: z.number().int().nonnegative(),
   /** The owner; null for anonymous quick uploads (and an owner whose account is gone). */
   user: projectOwner.nullable(),
   /** The link's state, settings and view count (owner answers only). */

@@ -23,6 +23,17 @@ export const feedbackAnswer = z.strictObject({
 });
 export type FeedbackAnswer = z.infer<typeof feedbackAnswer>;
 
+/** The doctor's name as given in the viewer (optional: older clients approve without one). */
+export const approveBody = z.object({
+  authorName: z
+    .string()
+    .max(200)
+    .pipe(freeText())
+    .pipe(z.string().max(100, 'Name must be at most 100 characters'))
+    .optional(),
+});
+export type ApproveBody = z.input<typeof approveBody>;
+
 export const approveAnswer = z.strictObject({
   success: z.literal(true),
   status: z.literal('approved'),

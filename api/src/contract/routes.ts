@@ -3,6 +3,7 @@ import * as admin from './admin.js';
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as botCheck from './botCheck.js';
+import * as comments from './comments.js';
 import * as docs from './docs.js';
 import { errorAnswer } from './common.js';
 import * as files from './files.js';
@@ -153,6 +154,7 @@ export const API_ROUTES = {
   },
   'POST /api/public/projects/:token/approve': {
     params: pub.publicTokenParams,
+    body: review.approveBody,
     answers: { 200: review.approveAnswer },
   },
   'POST /api/public/projects/:token/unlock': {
@@ -164,6 +166,45 @@ export const API_ROUTES = {
     params: pub.publicTokenParams,
     body: links.openedBody,
     answers: { 204: null },
+  },
+  'GET /api/public/projects/:token/comments': {
+    params: pub.publicTokenParams,
+    answers: { 200: comments.commentsAnswer },
+  },
+  'POST /api/public/projects/:token/comments': {
+    params: pub.publicTokenParams,
+    body: comments.doctorCommentBody,
+    answers: { 201: comments.commentAnswer },
+  },
+  'POST /api/public/projects/:token/request-changes': {
+    params: pub.publicTokenParams,
+    body: comments.requestChangesBody,
+    answers: { 201: comments.requestChangesAnswer },
+  },
+  'POST /api/public/projects/:token/comments/:commentId/resolve': {
+    params: comments.tokenCommentParams,
+    answers: { 200: comments.commentAnswer },
+  },
+  'POST /api/public/projects/:token/comments/:commentId/reopen': {
+    params: comments.tokenCommentParams,
+    answers: { 200: comments.commentAnswer },
+  },
+  'GET /api/projects/:id/comments': {
+    params: projects.projectIdParams,
+    answers: { 200: comments.commentsAnswer },
+  },
+  'POST /api/projects/:id/comments': {
+    params: projects.projectIdParams,
+    body: comments.technicianCommentBody,
+    answers: { 201: comments.commentAnswer },
+  },
+  'POST /api/projects/:id/comments/:commentId/resolve': {
+    params: comments.idCommentParams,
+    answers: { 200: comments.commentAnswer },
+  },
+  'POST /api/projects/:id/comments/:commentId/reopen': {
+    params: comments.idCommentParams,
+    answers: { 200: comments.commentAnswer },
   },
   'GET /api/public/projects/:token/files/:filename': {
     params: files.publicFileParams,

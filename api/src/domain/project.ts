@@ -3,6 +3,14 @@
  * Pure: no I/O, no clock, no ids made here. Personal fields arrive already sealed with the
  * project's data key (they are opaque strings to the domain); times and ids come with the command.
  */
+import {
+  COMMENT_EVENT_TYPES,
+  decideComment,
+  evolveComments,
+  type CommentCommand,
+  type CommentEvent,
+  type CommentState,
+} from './comments.js';
 import { LINK_EVENT_TYPES, type LinkEvent } from './projectLink.js';
 import type { SealedField } from './sealed.js';
 
@@ -102,7 +110,12 @@ export interface FeedbackRead {
 /** The doctor approved through the link. */
 export interface ProjectApproved {
   type: 'ProjectApproved';
-  data: { projectId: string; approvedAt: string };
+  data: {
+    projectId: string;
+    approvedAt: string;
+    /** The doctor's name as given (sealed `authorName`); absent for approvals without one. */
+    approvedBy?: SealedField;
+  };
 }
 /** No personal data: the project's key is destroyed alongside, so older events become unreadable. */
 export interface ProjectDeleted {
@@ -123,7 +136,8 @@ export type ProjectEvent =
   | FeedbackRead
   | ProjectApproved
   | ProjectDeleted
-  | LinkEvent;
+  | LinkEvent
+  | CommentEvent;
 
 export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
@@ -135,6 +149,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'ProjectApproved',
   'ProjectDeleted',
   ...LINK_EVENT_TYPES,
+  ...COMMENT_EVENT_TYPES,
 ];
 
 export const projectStream = (projectId: string): string => `project-${projectId}`;
@@ -156,6 +171,8 @@ export type ProjectState =
       models: ModelRecord[];
       /** feedback id → read? (only ids are needed to decide) */
       feedback: Map<string, { read: boolean }>;
+      /** The conversation: comment id → where it hangs, resolved? */
+      comments: ReadonlyMap<string, CommentState>;
     }
   | { status: 'deleted'; projectId: string; userId: string };
 
@@ -171,6 +188,7 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
         projectStatus: event.data.status,
         models: event.data.models,
         feedback: new Map(),
+        comments: new Map(),
       };
     case 'ProjectStatusChanged':
       return state.status === 'active' ? { ...state, projectStatus: event.data.status } : state;
@@ -180,8 +198,22 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
       if (state.status !== 'active') return state;
       const feedback = new Map(state.feedback);
       feedback.set(event.data.feedbackId, { read: false });
-      return { ...state, feedback };
+      return { ...state, feedback, comments: evolveComments(state.comments, event) };
     }
+    case 'CommentAdded': {
+      if (state.status !== 'active') return state;
+      const comments = evolveComments(state.comments, event);
+      // A doctor's comment is unread for the technician until marked read, as feedback is.
+      if (event.data.author.role !== 'doctor') return { ...state, comments };
+      const feedback = new Map(state.feedback).set(event.data.commentId, { read: false });
+      return { ...state, feedback, comments };
+    }
+    case 'CommentResolved':
+    case 'CommentReopened':
+    case 'ChangesRequested':
+      return state.status === 'active'
+        ? { ...state, comments: evolveComments(state.comments, event) }
+        : state;
     case 'FeedbackRead': {
       if (state.status !== 'active') return state;
       const feedback = new Map(state.feedback);
@@ -246,7 +278,7 @@ export interface GiveFeedback {
 /** The doctor approves through the link; refused when already approved. */
 export interface ApproveProject {
   type: 'ApproveProject';
-  data: { projectId: string; now: string };
+  data: { projectId: string; now: string; approvedBy?: SealedField };
 }
 
 export type ProjectCommand =
@@ -256,7 +288,8 @@ export type ProjectCommand =
   | MarkFeedbackRead
   | DeleteProject
   | GiveFeedback
-  | ApproveProject;
+  | ApproveProject
+  | CommentCommand;
 
 /** A rule of the aggregate was broken; `http/domainErrors.ts` maps `code` to an HTTP answer. */
 export class ProjectRuleError extends Error {
@@ -397,7 +430,38 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
         throw new ProjectRuleError('already_approved', 'Project is already approved');
       }
       return [
-        { type: 'ProjectApproved', data: { projectId: s.projectId, approvedAt: command.data.now } },
+        {
+          type: 'ProjectApproved',
+          data: {
+            projectId: s.projectId,
+            approvedAt: command.data.now,
+            ...(command.data.approvedBy ? { approvedBy: command.data.approvedBy } : {}),
+          },
+        },
+      ];
+    }
+    case 'AddComment':
+    case 'ResolveComment':
+    case 'ReopenComment':
+      return decideComment(command, threadContext(requireActive(state)));
+    case 'RequestChanges': {
+      const s = requireActive(state);
+      if (s.projectStatus === 'approved') {
+        throw new ProjectRuleError('already_approved', 'Project is already approved');
+      }
+      const events: ProjectEvent[] = decideComment(command, threadContext(s));
+      if (s.projectStatus === 'pending_revision') return events;
+      return [
+        ...events,
+        {
+          type: 'ProjectStatusChanged',
+          data: {
+            projectId: s.projectId,
+            status: 'pending_revision',
+            previous: s.projectStatus,
+            changedAt: command.data.now,
+          },
+        },
       ];
     }
     default: {
@@ -405,6 +469,14 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
       throw new Error('unknown command');
     }
   }
+}
+
+function threadContext(s: Extract<ProjectState, { status: 'active' }>) {
+  return {
+    projectId: s.projectId,
+    modelIds: new Set(s.models.map((m) => m.id)),
+    comments: s.comments,
+  };
 }
 
 export const projectDecider = { decide, evolve, initialState };

@@ -1,3 +1,4 @@
+import { CommentRuleError } from '../domain/comments.js';
 import { ProjectRuleError } from '../domain/project.js';
 import { LinkRuleError } from '../domain/projectLink.js';
 import { UserRuleError } from '../domain/user.js';
@@ -28,6 +29,17 @@ export function httpErrorOf(err: unknown): unknown {
       return new AppError(410, 'link_revoked', 'This link was withdrawn by the sender');
     }
     return new AppError(400, err.code, err.message);
+  }
+  if (err instanceof CommentRuleError) {
+    switch (err.code) {
+      case 'comment_not_found':
+      case 'parent_not_found':
+        return new NotFound('Comment not found', err.code);
+      case 'comment_exists':
+        return new Conflict(err.message, err.code);
+      default:
+        return new AppError(400, err.code, err.message);
+    }
   }
   if (err instanceof UserRuleError) {
     switch (err.code) {

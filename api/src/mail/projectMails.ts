@@ -59,8 +59,10 @@ You can inspect the models in 3D, leave feedback and approve the work.
  * project name (it often is the patient's name). The body names the project for the technician.
  * An approval mail speaks of the approval only; the feedback mail quotes the comment.
  */
+export type ReviewMailKind = 'feedback' | 'changes' | 'approved';
+
 export function reviewMail(
-  kind: 'feedback' | 'approved',
+  kind: ReviewMailKind,
   to: string,
   technician: string,
   projectName: string,
@@ -70,10 +72,14 @@ export function reviewMail(
   const approved = kind === 'approved';
   const subject = approved
     ? 'A doctor approved your case on Cusp'
-    : 'A doctor left feedback on your case on Cusp';
+    : kind === 'changes'
+      ? 'A doctor requested changes on your case on Cusp'
+      : 'A doctor left feedback on your case on Cusp';
   const lead = approved
     ? `The doctor approved the case "${projectName}".`
-    : `The doctor left feedback on the case "${projectName}":`;
+    : kind === 'changes'
+      ? `The doctor requested changes on the case "${projectName}":`
+      : `The doctor left feedback on the case "${projectName}":`;
   const quote = approved ? undefined : message;
   const after = approved
     ? 'Your dashboard now shows the case as approved.'

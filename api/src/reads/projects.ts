@@ -12,6 +12,7 @@ import {
   projectsOfUser,
 } from '../../../projections/src/projects/queries.js';
 import { userNameRows } from '../../../projections/src/users/queries.js';
+import { openCommentCounts } from '../../../projections/src/thread/queries.js';
 import { userSubject } from '../domain/user.js';
 import type {
   Project,
@@ -62,7 +63,7 @@ export async function loadProjects(
       : await projectsByIds(deps.db, where.ids);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [models, feedback, links, owners, linkRows] = await Promise.all([
+  const [models, feedback, links, owners, linkRows, openCounts] = await Promise.all([
     modelsOfProjects(deps.db, ids),
     feedbackOfProjects(deps.db, ids),
     sealedTokensOf(deps, ids),
@@ -71,6 +72,7 @@ export async function loadProjects(
       rows.map((r) => r.user_id),
     ),
     linkRowsOf(deps.db, ids),
+    openCommentCounts(deps.db, ids),
   ]);
   const now = deps.now();
   const out: ProjectDto[] = [];
@@ -120,6 +122,7 @@ export async function loadProjects(
       fileCount: row.file_count,
       storageBytes: Number(row.storage_bytes),
       unreadCount: row.unread_count,
+      openComments: openCounts.get(row.id) ?? 0,
       user: owners.get(row.user_id) ?? null,
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
     });

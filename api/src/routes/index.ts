@@ -13,6 +13,7 @@ import { openApiRoutes } from './openapi.js';
 import { projectsRoutes } from './projects.js';
 import { publicRoutes } from './public.js';
 import { reviewRoutes } from './review.js';
+import { commentRoutes } from './comments.js';
 import { viewsRoutes } from './views.js';
 
 /** Every HTTP area, registered once. Each area is a factory receiving the adapters it needs. */
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   // The audit history: the admin view and a project's timeline, both over audit_log.
   await auditRoutes(app, deps);
   await reviewRoutes(app, deps);
+  await commentRoutes(app, deps);
   await viewsRoutes(app, deps);
   await projectLinkRoutes(app, deps);
   await openApiRoutes(app, deps);

@@ -14,13 +14,14 @@ import {
 import { userSubject } from '../domain/user.js';
 import { ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
-import { reviewMail } from '../mail/projectMails.js';
+import { reviewMail, type ReviewMailKind } from '../mail/projectMails.js';
 import { parseOr400 } from '../http/validate.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { userContact } from '../../../projections/src/users/queries.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
 import { loadProjects } from '../reads/projects.js';
+import { approveBody } from '../contract/review.js';
 
 export { FEEDBACK_MAX_CHARS };
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
@@ -29,7 +30,7 @@ const tokenParams = publicTokenParams;
 const idParams = projectIdParams;
 
 /** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
-const PER_LINK = {
+export const PER_LINK = {
   max: 30,
   timeWindow: '1 hour',
   keyGenerator: (request: FastifyRequest) => {
@@ -74,11 +75,11 @@ async function technicianOf(
   }
 }
 
-async function notifyTechnician(
+export async function notifyTechnician(
   deps: AppDeps,
   projectId: string,
   state: ProjectState,
-  kind: 'feedback' | 'approved',
+  kind: ReviewMailKind,
   message?: string,
 ): Promise<void> {
   if (state.status !== 'active') return;
@@ -89,7 +90,7 @@ async function notifyTechnician(
     const token = await publicTokenOf(deps, projectId);
     const link = token ? publicLinkFor(deps, token) : `${deps.config.publicBaseUrl}/dashboard`;
     await deps.outbox.enqueue({
-      kind: kind === 'approved' ? 'review-approved' : 'review-feedback',
+      kind: `review-${kind}`,
       subjectId: projectSubject(projectId),
       message: reviewMail(kind, tech.email, tech.name, project?.name ?? 'your case', link, message),
     });
@@ -150,11 +151,23 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     { config: { rateLimit: PER_LINK } },
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
+      requireJson(request);
+      const { authorName } = parseOr400(approveBody, request.body ?? {});
       const projectId = await openPublicLink(deps, request, token);
+      const approvedBy = authorName
+        ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
+        : undefined;
       const { state } = await runProjectCommand(
         deps,
         projectId,
-        { type: 'ApproveProject', data: { projectId, now: deps.now().toISOString() } },
+        {
+          type: 'ApproveProject',
+          data: {
+            projectId,
+            now: deps.now().toISOString(),
+            ...(approvedBy ? { approvedBy } : {}),
+          },
+        },
         { actor: linkActor(token), requestId: request.id },
       );
       await notifyTechnician(deps, projectId, state, 'approved');

@@ -1,6 +1,7 @@
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
+import { asFeedbackEvent } from '../feedbackEvents.js';
 import { evolveFeedbackRow, type FeedbackRow } from './row.js';
 
 export { evolveFeedbackRow, type FeedbackRow } from './row.js';
@@ -12,9 +13,9 @@ export { evolveFeedbackRow, type FeedbackRow } from './row.js';
  */
 export const feedbackProjection: Projection = {
   name: 'feedback',
-  version: 1,
+  version: 2,
   tables: ['feedback', 'feedback_tombstones'],
-  eventTypes: ['FeedbackGiven', 'FeedbackRead', 'ProjectDeleted'],
+  eventTypes: ['FeedbackGiven', 'CommentAdded', 'FeedbackRead', 'ProjectDeleted'],
   createSql: (table) => [
     `CREATE TABLE ${table('feedback')} (
       id text PRIMARY KEY,
@@ -28,7 +29,7 @@ export const feedbackProjection: Projection = {
     `CREATE TABLE ${table('feedback_tombstones')} (project_id uuid PRIMARY KEY)`,
   ],
   async apply(ctx, recorded: RecordedEvent) {
-    const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
+    const event = asFeedbackEvent({ type: recorded.type, data: recorded.data } as ProjectEvent);
     switch (event.type) {
       case 'FeedbackGiven': {
         const dead = await ctx.tx.query(

@@ -1,3 +1,4 @@
+import { commentAsFeedback } from '../../../api/src/domain/comments.js';
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
 import type { Projection, ProjectionContext } from '../projection.js';
@@ -18,6 +19,7 @@ export const PROJECTS_EVENT_TYPES = [
   'ProjectStatusChanged',
   'ProjectApproved',
   'FeedbackGiven',
+  'CommentAdded',
   'FeedbackRead',
   'ProjectDeleted',
 ] as const;
@@ -103,7 +105,7 @@ async function insertModelRow(ctx: ProjectionContext, m: ProjectModelRow): Promi
 
 export const projectsProjection: Projection = {
   name: 'projects',
-  version: 1,
+  version: 2,
   tables: ['projects', 'project_models', 'project_unread', 'project_tombstones'],
   eventTypes: PROJECTS_EVENT_TYPES,
   createSql: (table) => [
@@ -173,15 +175,17 @@ export const projectsProjection: Projection = {
         );
         return;
       }
-      case 'FeedbackGiven': {
-        if (event.data.feedbackType !== 'doctor_feedback') return;
-        if (await tombstoned(ctx, event.data.projectId)) return;
+      case 'FeedbackGiven':
+      case 'CommentAdded': {
+        const d = event.type === 'CommentAdded' ? commentAsFeedback(event.data) : event.data;
+        if (d.feedbackType !== 'doctor_feedback') return;
+        if (await tombstoned(ctx, d.projectId)) return;
         await ctx.tx.query(
           `INSERT INTO ${ctx.table('project_unread')} (project_id, feedback_id) VALUES ($1, $2)
            ON CONFLICT DO NOTHING`,
-          [event.data.projectId, event.data.feedbackId],
+          [d.projectId, d.feedbackId],
         );
-        await recountUnread(ctx, event.data.projectId, rev);
+        await recountUnread(ctx, d.projectId, rev);
         return;
       }
       case 'FeedbackRead': {

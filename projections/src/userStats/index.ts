@@ -1,3 +1,4 @@
+import { asFeedbackEvent } from '../feedbackEvents.js';
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { UserDeleted } from '../../../api/src/domain/user.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
@@ -38,7 +39,7 @@ async function recompute(ctx: ProjectionContext, userId: string): Promise<void> 
 
 export const userStatsProjection: Projection = {
   name: 'user_stats',
-  version: 3,
+  version: 4,
   tables: [
     'user_stats',
     'user_stats_projects',
@@ -50,6 +51,7 @@ export const userStatsProjection: Projection = {
     'ProjectStatusChanged',
     'ProjectApproved',
     'FeedbackGiven',
+    'CommentAdded',
     'FeedbackRead',
     'ProjectDeleted',
     'UserDeleted',
@@ -76,7 +78,8 @@ export const userStatsProjection: Projection = {
     `CREATE TABLE ${table('user_stats_deleted_users')} (user_id text PRIMARY KEY)`,
   ],
   async apply(ctx, recorded: RecordedEvent) {
-    const event = { type: recorded.type, data: recorded.data } as ProjectEvent | UserDeleted;
+    const raw = { type: recorded.type, data: recorded.data } as ProjectEvent | UserDeleted;
+    const event = raw.type === 'UserDeleted' ? raw : asFeedbackEvent(raw);
     const per = ctx.table('user_stats_projects');
     if (event.type === 'UserDeleted') {
       // Every project row of the user goes (evolves to null) at once, and so does the total.

@@ -267,7 +267,63 @@ describe('API contract', () => {
       auth: owner,
       params: { id, feedbackId: doctorSays.data.feedback.id },
     });
-    await call('POST /api/public/projects/:token/approve', 200, { params: { token } });
+    // The conversation: a pinned comment, a reply, resolve / reopen on both sides, changes.
+    const pinned = await call<{ comment: { id: string } }>(
+      'POST /api/public/projects/:token/comments',
+      201,
+      {
+        params: { token },
+        body: {
+          authorName: 'Dr. Contract',
+          authorEmail: 'dr.contract@example.com',
+          body: '16 distal margin open',
+          anchor: {
+            modelId: model.id,
+            point: [1, 2, 3],
+            normal: [0, 0, 1],
+            camera: { position: [0, -40, 60], target: [0, 0, 0], up: [0, 0, 1] },
+          },
+        },
+      },
+    );
+    const commentId = pinned.data.comment.id;
+    await call('POST /api/public/projects/:token/comments', 400, {
+      params: { token },
+      body: { body: 'no name' },
+    });
+    await call('GET /api/public/projects/:token/comments', 200, { params: { token } });
+    await call('POST /api/projects/:id/comments', 201, {
+      auth: owner,
+      params: { id },
+      body: { body: 'Extended.', parentId: commentId },
+    });
+    await call('GET /api/projects/:id/comments', 200, { auth: owner, params: { id } });
+    await call('POST /api/projects/:id/comments/:commentId/resolve', 200, {
+      auth: owner,
+      params: { id, commentId },
+    });
+    await call('POST /api/public/projects/:token/comments/:commentId/reopen', 200, {
+      params: { token, commentId },
+    });
+    await call('POST /api/public/projects/:token/comments/:commentId/resolve', 200, {
+      params: { token, commentId },
+    });
+    await call('POST /api/projects/:id/comments/:commentId/reopen', 200, {
+      auth: owner,
+      params: { id, commentId },
+    });
+    await call('POST /api/public/projects/:token/request-changes', 201, {
+      params: { token },
+      body: { authorName: 'Dr. Contract', body: 'Please extend the margin.' },
+    });
+    await call('POST /api/public/projects/:token/approve', 200, {
+      params: { token },
+      body: { authorName: 'Dr. Contract' },
+    });
+    await call('POST /api/public/projects/:token/request-changes', 409, {
+      params: { token },
+      body: { authorName: 'Dr. Contract', body: 'One more.' },
+    });
     await call('POST /api/public/projects/:token/approve', 409, { params: { token } });
 
     // Link control: the owner's settings, the doctor's PIN and opening, withdraw, a new link.

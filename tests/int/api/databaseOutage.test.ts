@@ -102,6 +102,11 @@ const REQUESTS: Record<string, (s: Seeded) => Partial<InjectOptions>> = {
   'POST /api/projects/:id/link/rotate': () => json({}),
   'POST /api/public/projects/:token/unlock': () => json({ pin: '24681012' }),
   'POST /api/public/projects/:token/opened': () => json({ browserId: 'outage-browser-1' }),
+  'POST /api/public/projects/:token/comments': () =>
+    json({ authorName: 'Dr. Outage', body: 'Margins look good' }),
+  'POST /api/public/projects/:token/request-changes': () =>
+    json({ authorName: 'Dr. Outage', body: 'Extend the margin' }),
+  'POST /api/projects/:id/comments': () => json({ body: 'Reply from the lab' }),
   'POST /api/admin/projects/bulk-delete': (s) => json({ ids: [s.projectId] }),
   'POST /api/dcm/convert': () =>
     multipart([{ name: 'file', filename: 'scan.dcm', data: fixture('dcm', 'example_ca.dcm') }]),

@@ -40,3 +40,14 @@ export type {
 } from '../../../api/src/contract/projects';
 export type { PublicProject } from '../../../api/src/contract/public';
 export type { ApproveAnswer, FeedbackAnswer } from '../../../api/src/contract/review';
+export type {
+  AuthorRole,
+  CommentAnchor,
+  CommentAnswer,
+  CommentsAnswer,
+  DoctorCommentBody,
+  RequestChangesAnswer,
+  RequestChangesBody,
+  TechnicianCommentBody,
+  ThreadEntry,
+} from '../../../api/src/contract/comments';

@@ -28,6 +28,9 @@ export const paths = {
   feedbackRead: (id: string, feedbackId: string) =>
     `/projects/${seg(id)}/feedback/${seg(feedbackId)}/read`,
   projectHistory: (id: string) => `/projects/${seg(id)}/history`,
+  projectComments: (id: string) => `/projects/${seg(id)}/comments`,
+  projectCommentAction: (id: string, commentId: string, action: 'resolve' | 'reopen') =>
+    `/projects/${seg(id)}/comments/${seg(commentId)}/${action}`,
   ownerFile: (id: string, filename: string) => `/projects/${seg(id)}/files/${seg(filename)}`,
   ownerView: (id: string, modelId: string) => `/projects/${seg(id)}/view/${seg(modelId)}`,
 
@@ -35,6 +38,10 @@ export const paths = {
   publicProject: (token: string) => `/public/projects/${seg(token)}`,
   publicFeedback: (token: string) => `/public/projects/${seg(token)}/feedback`,
   publicApprove: (token: string) => `/public/projects/${seg(token)}/approve`,
+  publicComments: (token: string) => `/public/projects/${seg(token)}/comments`,
+  publicRequestChanges: (token: string) => `/public/projects/${seg(token)}/request-changes`,
+  publicCommentAction: (token: string, commentId: string, action: 'resolve' | 'reopen') =>
+    `/public/projects/${seg(token)}/comments/${seg(commentId)}/${action}`,
   publicFile: (token: string, filename: string) =>
     `/public/projects/${seg(token)}/files/${seg(filename)}`,
   publicViewPrefix: (token: string) => `/public/projects/${seg(token)}/view/`,

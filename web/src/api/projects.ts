@@ -13,6 +13,8 @@ export const projectsApi = {
   remove: (id: string) => api.delete<void>(paths.project(id)),
   sendEmail: (id: string, doctorEmail: string) =>
     api.post<SendEmailAnswer>(paths.sendEmail(id), { doctorEmail }),
+  /** The technician's status change (e.g. back to `pending_review` when a revision is ready). */
+  setStatus: (id: string, status: string) => api.put<unknown>(paths.projectStatus(id), { status }),
   markFeedbackRead: (id: string, feedbackId: string) =>
     api.put<void>(paths.feedbackRead(id, feedbackId)),
   history: (id: string, after?: string | null, signal?: AbortSignal) =>

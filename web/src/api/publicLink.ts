@@ -8,6 +8,9 @@ export const publicLinkApi = {
     api.get<PublicProject>(paths.publicProject(token), { auth: false, signal }),
   feedback: (token: string, message: string) =>
     api.post<FeedbackAnswer>(paths.publicFeedback(token), { message }, { auth: false }),
-  approve: (token: string) =>
-    api.post<ApproveAnswer>(paths.publicApprove(token), {}, { auth: false }),
+  /** `authorName`: the doctor's name as given in the viewer, recorded with the approval. */
+  approve: (token: string, authorName?: string) =>
+    api.post<ApproveAnswer>(paths.publicApprove(token), authorName ? { authorName } : {}, {
+      auth: false,
+    }),
 };

@@ -134,6 +134,7 @@ export function DashboardPage() {
         readOnly={readOnly}
         onClose={() => actions.openComments(null)}
         onMarkRead={(id) => actions.comments && void actions.markRead(actions.comments, id)}
+        onChanged={() => void reload()}
       />
       <SendEmailModal project={actions.emailFor} onClose={() => actions.openEmail(null)} />
       <LinkSettingsModal

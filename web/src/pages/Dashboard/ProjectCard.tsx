@@ -51,6 +51,11 @@ export function ProjectCard({
             {effectiveState(p.link) === 'revoked' ? 'Link withdrawn' : 'Link expired'}
           </Badge>
         ) : null}
+        {(p.openComments ?? 0) > 0 && (
+          <Badge tone="warning" data-testid="open-comments">
+            {p.openComments} open
+          </Badge>
+        )}
       </div>
       <h3 className="project-card__title">{p.name}</h3>
       <div className="project-card__meta">
@@ -68,7 +73,8 @@ export function ProjectCard({
         ) : null}
       </div>
       <div className="project-card__actions" data-testid="card-actions">
-        {/* The owner's viewer: no PIN to enter, and the owner's own looks stay out of the view log. */}
+        {/* The owner's viewer: no PIN to enter, the owner's looks stay out of the view log, and its
+            conversation answers as the technician. */}
         <Link className="btn btn--secondary btn--sm" to={`/viewer/${p.id}`}>
           <Icon name="eye" />
           View

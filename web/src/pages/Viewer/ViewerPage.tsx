@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LOADING_PROJECT } from '../../messages';
@@ -18,6 +19,9 @@ import { LinkClosed } from '../../viewer/link/LinkClosed';
 import { PinPrompt } from '../../viewer/link/PinPrompt';
 import { useLinkGate } from '../../viewer/link/useLinkGate';
 
+/** The conversation (thread, name prompt): loaded after the first frame. */
+const ReviewLayer = lazy(() => import('../../viewer/review/ReviewLayer'));
+
 /** The id after /viewer/: a public token (pub_…), a project id, or 'demo'. */
 function useRouteId(): string {
   const params = useParams();
@@ -35,8 +39,9 @@ export function ViewerPage() {
   const deviceClass = useDeviceClass();
   const gate = useLinkGate((s) => s.gate);
   const compact = deviceClass === 'mobile';
-  const { phase, progress, mode, layersOpen, infoOpen } = useViewerStore(
+  const { phase, progress, mode, layersOpen, infoOpen, firstFrame } = useViewerStore(
     useShallow((s) => ({
+      firstFrame: s.firstFrame,
       phase: s.phase,
       progress: s.progress,
       mode: s.mode,
@@ -89,6 +94,11 @@ export function ViewerPage() {
         <aside className="vquick" aria-label="Quick feedback">
           <ReviewActions compact />
         </aside>
+      ) : null}
+      {firstFrame && (mode === 'review' || mode === 'owner') ? (
+        <Suspense fallback={null}>
+          <ReviewLayer compact={compact} />
+        </Suspense>
       ) : null}
       {phase === 'models' ? <LoadingOverlay done={progress.done} total={progress.total} /> : null}
     </main>

@@ -39,6 +39,19 @@ export function ReviewActions({ compact }: ReviewActionsProps) {
       >
         {approved ? 'Approved' : 'Approve'}
       </Button>
+      {!approved ? (
+        <Button
+          variant="danger"
+          size={compact ? 'sm' : 'md'}
+          block
+          icon="alert-triangle"
+          disabled={sending || text.trim() === ''}
+          title={text.trim() === '' ? 'Write what should change first' : undefined}
+          onClick={() => void sendFeedback(true)}
+        >
+          Request changes
+        </Button>
+      ) : null}
       <form
         className="vreview__form"
         onSubmit={(e) => {

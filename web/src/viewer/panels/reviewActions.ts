@@ -26,9 +26,14 @@ export async function approveProject(): Promise<void> {
   }
   const token = s.project.publicToken;
   if (s.mode !== 'review' || !token) return;
+  // The approval carries the doctor's name, asked once per link (the review code loads lazily).
+  const review = await import('../review/actions');
+  const identity = await review.requireIdentity();
+  if (!identity) return;
   s.setApproving(true);
   try {
-    await publicLinkApi.approve(token);
+    await publicLinkApi.approve(token, identity.name);
+    void review.reloadThread();
     useViewerStore.getState().setStatus('approved');
     toast.success(PROJECT_APPROVED);
   } catch {
@@ -38,7 +43,8 @@ export async function approveProject(): Promise<void> {
   }
 }
 
-export async function sendFeedback(): Promise<void> {
+/** Sends the feedback box as a comment, or — `requestChanges` — as the request for changes. */
+export async function sendFeedback(requestChanges = false): Promise<void> {
   const s = useViewerStore.getState();
   const message = s.feedbackText.trim();
   if (s.sendingFeedback || !message || !s.project) return;
@@ -51,9 +57,12 @@ export async function sendFeedback(): Promise<void> {
   if (s.mode !== 'review' || !token) return;
   s.setSendingFeedback(true);
   try {
-    await publicLinkApi.feedback(token, message);
-    useViewerStore.getState().setFeedbackText('');
-    toast.success(FEEDBACK_SENT);
+    // A named comment in the thread (with a placed pin, if any); the review code loads lazily.
+    const review = await import('../review/actions');
+    if (await review.sendComment(message, { requestChanges, quiet: true })) {
+      useViewerStore.getState().setFeedbackText('');
+      if (!requestChanges) toast.success(FEEDBACK_SENT);
+    }
   } catch {
     toast.error(FAILED_TO_SEND_FEEDBACK);
   } finally {

@@ -59,7 +59,7 @@ export function CameraRig({ bounds, frame, profile, resetSeq, onStill, complete 
     controls.mouseButtons = { LEFT: MOUSE.ROTATE, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.PAN };
     controls.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_PAN };
     controlsRef.current = controls;
-    // The tools (loaded later) drive views through R3F's `controls` slot.
+    // Shared as R3F's `controls`: the tools and the review's camera flights (loaded later) move them.
     setThree({ controls });
 
     let lastActivity = 0;

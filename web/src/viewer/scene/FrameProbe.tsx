@@ -1,6 +1,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useRef } from 'react';
 import { openToolsGate } from '../tools/toolsGate';
+import { useViewerStore } from '../store/useViewerStore';
 
 export interface FrameProbeProps {
   /** Number of model meshes in the scene now. */
@@ -43,6 +44,7 @@ export function FrameProbe({ meshCount, complete }: FrameProbeProps) {
         canvas.dataset.viewerReady = 'true';
         // The tool code is fetched now, never before the first complete frame.
         openToolsGate();
+        useViewerStore.getState().setFirstFrame();
       });
     }
   });

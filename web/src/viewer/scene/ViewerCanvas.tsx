@@ -1,5 +1,5 @@
 import { Canvas, useThree } from '@react-three/fiber';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ACESFilmicToneMapping, Box3, SRGBColorSpace } from 'three';
 import { useShallow } from 'zustand/react/shallow';
 import { meshArraysOf } from '../geometry/meshArrays';
@@ -16,6 +16,9 @@ import './threeCatalogue';
 import { ShaderWarmup } from './ShaderWarmup';
 import { frameOfModels, jawOfNames } from './viewFrame';
 
+/** Pins, picking and camera flights: loaded after the first frame, never before it. */
+const ReviewScene = lazy(() => import('../review/ReviewScene'));
+
 export interface ViewerCanvasProps {
   /** Device class: drives frame rate, idle stop, pixel ratio, lights and materials. */
   deviceClass: DeviceClass;
@@ -27,12 +30,13 @@ export interface ViewerCanvasProps {
  */
 export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   const profile = RENDER_PROFILES[deviceClass];
-  const { meshes, phase, resetSeq, layers } = useViewerStore(
+  const { meshes, phase, resetSeq, layers, review } = useViewerStore(
     useShallow((s) => ({
       meshes: s.meshes,
       phase: s.phase,
       resetSeq: s.resetViewSeq,
       layers: s.layers,
+      review: s.firstFrame && (s.mode === 'review' || s.mode === 'owner'),
     })),
   );
   const bounds = useMemo(() => {
@@ -104,6 +108,11 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
       />
       <FrameProbe meshCount={meshCount} complete={complete} />
       <ToolsSceneSlot />
+      {review ? (
+        <Suspense fallback={null}>
+          <ReviewScene />
+        </Suspense>
+      ) : null}
     </Canvas>
   );
 }

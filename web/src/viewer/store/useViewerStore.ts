@@ -32,6 +32,8 @@ export interface ViewerState {
   infoOpen: boolean;
   /** Incremented to ask the camera to go back to the framed view. */
   resetViewSeq: number;
+  /** The first complete frame is on screen: tool code (the review) may load now. */
+  firstFrame: boolean;
   approving: boolean;
   sendingFeedback: boolean;
   feedbackText: string;
@@ -48,6 +50,7 @@ export interface ViewerState {
   setLayersOpen: (open: boolean) => void;
   setInfoOpen: (open: boolean) => void;
   resetView: () => void;
+  setFirstFrame: () => void;
   setFeedbackText: (text: string) => void;
   setApproving: (busy: boolean) => void;
   setSendingFeedback: (busy: boolean) => void;
@@ -66,6 +69,7 @@ const initial = {
   layersOpen: true,
   infoOpen: true,
   resetViewSeq: 0,
+  firstFrame: false,
   approving: false,
   sendingFeedback: false,
   feedbackText: '',
@@ -100,6 +104,7 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
   setLayersOpen: (layersOpen) => set({ layersOpen }),
   setInfoOpen: (infoOpen) => set({ infoOpen }),
   resetView: () => set((s) => ({ resetViewSeq: s.resetViewSeq + 1 })),
+  setFirstFrame: () => set({ firstFrame: true }),
   setFeedbackText: (feedbackText) => set({ feedbackText }),
   setApproving: (approving) => set({ approving }),
   setSendingFeedback: (sendingFeedback) => set({ sendingFeedback }),

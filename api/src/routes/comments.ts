@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../deps.js';
+import { NotFound } from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+import {
+  COMMENT_BODY_LIMIT,
+  doctorCommentBody,
+  idCommentParams,
+  requestChangesBody,
+  technicianCommentBody,
+  tokenCommentParams,
+} from '../contract/comments.js';
+import {
+  addComment,
+  loadThread,
+  notifyDoctors,
+  optionalEmail,
+  setResolved,
+} from './commentService.js';
+import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
+import { uuidParam } from './projectInput.js';
+import { requireJson } from '../http/requireJson.js';
+import { openPublicLink } from '../links/access.js';
+import { linkActor, notifyTechnician, PER_LINK } from './review.js';
+
+const tokenParams = z.object({ token: z.string().max(200) }).strict();
+const idParams = z.object({ id: uuidParam }).strict();
+
+/** Reading the thread through a link: as often as the project itself may be read. */
+const PUBLIC_READ = { max: 120, timeWindow: '1 minute' };
+
+const actorFor = (p: Principal, ownerId: string) =>
+  p.userId === ownerId ? `user:${p.userId}` : `admin:${p.userId}`;
+
+/**
+ * The review conversation: the doctor through the link (comment, reply, pin, request changes,
+ * resolve / reopen) and the owner signed in (read, reply, resolve / reopen). Doctor writes share
+ * the link's review limit with feedback and approval (30 an hour per link and address).
+ */
+export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const write = { bodyLimit: COMMENT_BODY_LIMIT };
+
+  app.get(
+    '/api/public/projects/:token/comments',
+    { config: { rateLimit: PUBLIC_READ } },
+    async (request) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      const projectId = await openPublicLink(deps, request, token);
+      return { comments: await loadThread(deps, projectId, { withEmails: false }) };
+    },
+  );
+
+  app.post(
+    '/api/public/projects/:token/comments',
+    { ...write, config: { rateLimit: PER_LINK } },
+    async (request, reply) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      requireJson(request);
+      const b = parseOr400(doctorCommentBody, request.body ?? {});
+      const email = optionalEmail(b.authorEmail);
+      const projectId = await openPublicLink(deps, request, token);
+      const r = await addComment(
+        deps,
+        projectId,
+        {
+          role: 'doctor',
+          name: b.authorName,
+          email,
+          body: b.body,
+          parentId: b.parentId,
+          anchor: b.anchor,
+        },
+        'AddComment',
+        { actor: linkActor(token), requestId: request.id },
+      );
+      await notifyTechnician(deps, projectId, r.state, 'feedback', b.body);
+      return reply.code(201).send({ comment: r.comment });
+    },
+  );
+
+  app.post(
+    '/api/public/projects/:token/request-changes',
+    { ...write, config: { rateLimit: PER_LINK } },
+    async (request, reply) => {
+      const { token } = parseOr400(tokenParams, request.params);
+      requireJson(request);
+      const b = parseOr400(requestChangesBody, request.body ?? {});
+      const email = optionalEmail(b.authorEmail);
+      const projectId = await openPublicLink(deps, request, token);
+      const r = await addComment(
+        deps,
+        projectId,
+        { role: 'doctor', name: b.authorName, email, body: b.body, anchor: b.anchor },
+        'RequestChanges',
+        { actor: linkActor(token), requestId: request.id },
+      );
+      await notifyTechnician(deps, projectId, r.state, 'changes', b.body);
+      return reply.code(201).send({ comment: r.comment, status: 'pending_revision' });
+    },
+  );
+
+  for (const action of ['resolve', 'reopen'] as const) {
+    app.post(
+      `/api/public/projects/:token/comments/:commentId/${action}`,
+      { config: { rateLimit: PER_LINK } },
+      async (request) => {
+        const { token, commentId } = parseOr400(tokenCommentParams, request.params);
+        const projectId = await openPublicLink(deps, request, token);
+        const comment = await setResolved(
+          deps,
+          projectId,
+          commentId,
+          action === 'resolve',
+          'doctor',
+          {
+            actor: linkActor(token),
+            requestId: request.id,
+          },
+        );
+        return { comment };
+      },
+    );
+
+    app.post(`/api/projects/:id/comments/:commentId/${action}`, async (request) => {
+      const principal = await requireUser(request, deps);
+      const { id, commentId } = parseOr400(idCommentParams, request.params);
+      const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+      const comment = await setResolved(deps, id, commentId, action === 'resolve', 'technician', {
+        actor: actorFor(principal, ownerId),
+        requestId: request.id,
+      });
+      return { comment };
+    });
+  }
+
+  app.get('/api/projects/:id/comments', async (request) => {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    await requireProjectAccess(deps, principal, id, { allowAdmin: true });
+    return { comments: await loadThread(deps, id, { withEmails: true }) };
+  });
+
+  app.post('/api/projects/:id/comments', write, async (request, reply) => {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    requireJson(request);
+    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+    const b = parseOr400(technicianCommentBody, request.body ?? {});
+    const owner = await deps.accounts.publicUser(ownerId);
+    if (!owner) throw new NotFound('Project not found');
+    const r = await addComment(
+      deps,
+      id,
+      {
+        role: 'technician',
+        name: owner.name,
+        body: b.body,
+        parentId: b.parentId,
+        anchor: b.anchor,
+      },
+      'AddComment',
+      { actor: actorFor(principal, ownerId), requestId: request.id },
+    );
+    await notifyDoctors(deps, id, r.comment);
+    return reply.code(201).send({ comment: r.comment });
+  });
+}

@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest';
+import {
+  anchorProblem,
+  CommentRuleError,
+  type CommentAnchor,
+} from '../../../../api/src/domain/comments.js';
+import {
+  decide,
+  foldProject,
+  ProjectRuleError,
+  type ModelRecord,
+  type ProjectCommand,
+  type ProjectEvent,
+} from '../../../../api/src/domain/project.js';
+
+const P = '11111111-1111-4111-8111-111111111111';
+const U = '22222222-2222-4222-8222-222222222222';
+const M = '33333333-3333-4333-8333-333333333333';
+const C1 = '44444444-4444-4444-8444-444444444441';
+const C2 = '44444444-4444-4444-8444-444444444442';
+const C3 = '44444444-4444-4444-8444-444444444443';
+const at = '2025-03-05T10:00:00.000Z';
+
+const model: ModelRecord = {
+  id: M,
+  filename: `${M}.stl`,
+  originalName: 'v1:o',
+  name: 'v1:n',
+  size: 684,
+  type: 'stl',
+  material: 'enamel',
+  groupedFrom: null,
+  groupSize: null,
+  blobKey: `projects/${P}/${M}`,
+  triangles: 12,
+};
+const created = (
+  status: 'pending' | 'approved' | 'pending_revision' = 'pending',
+): ProjectEvent => ({
+  type: 'ProjectCreated',
+  data: {
+    projectId: P,
+    userId: U,
+    name: 'v1:n',
+    patientName: 'v1:p',
+    laboratoryName: 'v1:l',
+    comment: null,
+    status,
+    models: [model],
+    createdAt: at,
+  },
+});
+
+const anchor = (over: Partial<CommentAnchor> = {}): CommentAnchor => ({
+  modelId: M,
+  point: [1, 2, 3],
+  normal: [0, 0, 1],
+  camera: { position: [0, 0, 50], target: [0, 0, 0], up: [0, 1, 0] },
+  ...over,
+});
+const doctor = { role: 'doctor' as const, name: 'v1:dr', email: 'v1:em' };
+const tech = { role: 'technician' as const, name: 'v1:tt', email: null };
+
+const add = (commentId: string, over: Record<string, unknown> = {}): ProjectCommand => ({
+  type: 'AddComment',
+  data: {
+    projectId: P,
+    commentId,
+    parentId: null,
+    author: doctor,
+    body: 'v1:b',
+    anchor: null,
+    now: at,
+    ...over,
+  },
+});
+const added = (commentId: string, over: Record<string, unknown> = {}): ProjectEvent => ({
+  type: 'CommentAdded',
+  data: {
+    projectId: P,
+    commentId,
+    parentId: null,
+    author: doctor,
+    body: 'v1:b',
+    anchor: null,
+    createdAt: at,
+    ...over,
+  },
+});
+const resolve = (commentId: string): ProjectCommand => ({
+  type: 'ResolveComment',
+  data: { projectId: P, commentId, by: 'technician', now: at },
+});
+const reopen = (commentId: string): ProjectCommand => ({
+  type: 'ReopenComment',
+  data: { projectId: P, commentId, by: 'doctor', now: at },
+});
+
+function given(events: ProjectEvent[]) {
+  const state = foldProject(events);
+  return {
+    when: (command: ProjectCommand) => ({
+      then: (expected: ProjectEvent[]) => expect(decide(command, state)).toEqual(expected),
+      thenThrows: (code: string) => {
+        try {
+          decide(command, state);
+        } catch (err) {
+          expect(err).toSatisfy(
+            (e) => e instanceof CommentRuleError || e instanceof ProjectRuleError,
+          );
+          expect((err as CommentRuleError).code).toBe(code);
+          return;
+        }
+        throw new Error(`expected ${code}`);
+      },
+    }),
+  };
+}
+
+describe('comments: adding', () => {
+  it('records a pinned comment with its anchor and author as given', () => {
+    given([created()])
+      .when(add(C1, { anchor: anchor() }))
+      .then([added(C1, { anchor: anchor() })]);
+  });
+
+  it('records a reply under an existing comment, also under old feedback', () => {
+    const feedback: ProjectEvent = {
+      type: 'FeedbackGiven',
+      data: {
+        projectId: P,
+        feedbackId: C3,
+        feedbackType: 'doctor_feedback',
+        message: 'v1:m',
+        createdAt: at,
+      },
+    };
+    given([created(), added(C1)])
+      .when(add(C2, { parentId: C1, author: tech }))
+      .then([added(C2, { parentId: C1, author: tech })]);
+    given([created(), feedback])
+      .when(add(C2, { parentId: C3, author: tech }))
+      .then([added(C2, { parentId: C3, author: tech })]);
+  });
+
+  it('refuses a reply to a missing comment, to a reply, or carrying a pin', () => {
+    given([created()])
+      .when(add(C2, { parentId: C1 }))
+      .thenThrows('parent_not_found');
+    given([created(), added(C1), added(C2, { parentId: C1 })])
+      .when(add(C3, { parentId: C2 }))
+      .thenThrows('reply_to_reply');
+    given([created(), added(C1)])
+      .when(add(C2, { parentId: C1, anchor: anchor() }))
+      .thenThrows('reply_with_anchor');
+  });
+
+  it('refuses a second comment with the same id and comments on a missing project', () => {
+    given([created(), added(C1)])
+      .when(add(C1))
+      .thenThrows('comment_exists');
+    given([]).when(add(C1)).thenThrows('project_not_found');
+  });
+
+  it('refuses anchors on another model, with a non-unit normal or a degenerate camera', () => {
+    const other = '55555555-5555-4555-8555-555555555555';
+    for (const bad of [
+      anchor({ modelId: other }),
+      anchor({ normal: [0, 0, 1.01] }),
+      anchor({ normal: [0, 0, 0] }),
+      anchor({ point: [Number.NaN, 0, 0] }),
+      anchor({ point: [Number.POSITIVE_INFINITY, 0, 0] }),
+      anchor({ camera: { position: [1, 1, 1], target: [1, 1, 1], up: [0, 1, 0] } }),
+      anchor({ camera: { position: [0, 0, 9], target: [0, 0, 0], up: [0, 0, 0] } }),
+    ]) {
+      given([created()])
+        .when(add(C1, { anchor: bad }))
+        .thenThrows('invalid_anchor');
+    }
+  });
+
+  it('accepts a float32 normal within 1e-3 of unit length', () => {
+    expect(anchorProblem(anchor({ normal: [0, 0.6, 0.8009] }), new Set([M]))).toBeNull();
+    expect(anchorProblem(anchor({ normal: [0, 0.6, 0.802] }), new Set([M]))).not.toBeNull();
+  });
+
+  it("counts a doctor's comment as unread feedback for the technician, not the technician's", () => {
+    const s = foldProject([created(), added(C1), added(C2, { parentId: C1, author: tech })]);
+    if (s.status !== 'active') throw new Error('active expected');
+    expect(s.feedback.get(C1)).toEqual({ read: false });
+    expect(s.feedback.has(C2)).toBe(false);
+    expect(
+      decide({ type: 'MarkFeedbackRead', data: { projectId: P, feedbackId: C1, now: at } }, s),
+    ).toHaveLength(1);
+  });
+});
+
+describe('comments: resolve and reopen', () => {
+  const resolved: ProjectEvent = {
+    type: 'CommentResolved',
+    data: { projectId: P, commentId: C1, by: 'technician', resolvedAt: at },
+  };
+
+  it('resolves an open comment once; resolving again decides nothing', () => {
+    given([created(), added(C1)])
+      .when(resolve(C1))
+      .then([resolved]);
+    given([created(), added(C1), resolved])
+      .when(resolve(C1))
+      .then([]);
+  });
+
+  it('reopens a resolved comment; reopening an open one decides nothing', () => {
+    given([created(), added(C1), resolved])
+      .when(reopen(C1))
+      .then([
+        {
+          type: 'CommentReopened',
+          data: { projectId: P, commentId: C1, by: 'doctor', reopenedAt: at },
+        },
+      ]);
+    given([created(), added(C1)])
+      .when(reopen(C1))
+      .then([]);
+  });
+
+  it('refuses a missing comment and a reply', () => {
+    given([created()]).when(resolve(C1)).thenThrows('comment_not_found');
+    given([created(), added(C1), added(C2, { parentId: C1 })])
+      .when(resolve(C2))
+      .thenThrows('resolve_reply');
+  });
+});
+
+describe('comments: request changes', () => {
+  const request = (over: Record<string, unknown> = {}): ProjectCommand => ({
+    type: 'RequestChanges',
+    data: { ...(add(C1, over).data as object) } as never,
+  });
+  const asked: ProjectEvent = {
+    type: 'ChangesRequested',
+    data: { projectId: P, commentId: C1, requestedAt: at },
+  };
+
+  it('records the comment, the request and the status Changes Requested', () => {
+    given([created()])
+      .when(request({ anchor: anchor() }))
+      .then([
+        added(C1, { anchor: anchor() }),
+        asked,
+        {
+          type: 'ProjectStatusChanged',
+          data: { projectId: P, status: 'pending_revision', previous: 'pending', changedAt: at },
+        },
+      ]);
+  });
+
+  it('does not change a status that already is Changes Requested', () => {
+    given([created('pending_revision')])
+      .when(request())
+      .then([added(C1), asked]);
+  });
+
+  it('refuses after approval, from the technician, and as a reply', () => {
+    given([created('approved')])
+      .when(request())
+      .thenThrows('already_approved');
+    given([created()])
+      .when(request({ author: tech }))
+      .thenThrows('doctor_only');
+    given([created(), added(C2)])
+      .when(request({ parentId: C2 }))
+      .thenThrows('doctor_only');
+  });
+});

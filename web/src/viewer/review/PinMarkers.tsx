@@ -1,0 +1,72 @@
+import { Html } from '@react-three/drei';
+import { useShallow } from 'zustand/react/shallow';
+import type { CommentAnchor as AnchorDto } from '../../api/contract';
+import { useViewerStore } from '../store/useViewerStore';
+import { flattenLayers } from '../mesh/layers';
+import { useReviewStore, visiblePins } from './reviewStore';
+
+/** How far above the surface (along its normal, mm) a marker's tip sits, so it never sinks in. */
+const LIFT_MM = 0.05;
+
+const tipOf = (a: AnchorDto): [number, number, number] => [
+  a.point[0] + a.normal[0] * LIFT_MM,
+  a.point[1] + a.normal[1] * LIFT_MM,
+  a.point[2] + a.normal[2] * LIFT_MM,
+];
+
+/**
+ * Numbered pins on the model: HTML markers (drei `Html`) drawn over the canvas, so they stay
+ * visible over the model instead of disappearing into it; the marker's tip is the pinned point.
+ * A pin follows its model's layer: hidden with it. Choosing a pin chooses its comment.
+ */
+export function PinMarkers() {
+  const { entries, showResolved, selectedId, pending } = useReviewStore(
+    useShallow((s) => ({
+      entries: s.entries,
+      showResolved: s.showResolved,
+      selectedId: s.selectedId,
+      pending: s.pendingAnchor,
+    })),
+  );
+  const layers = useViewerStore((s) => s.layers);
+  const shown = new Set(
+    flattenLayers(layers)
+      .filter((l) => l.visible && l.opacity > 0)
+      .map((l) => l.id),
+  );
+  const pins = visiblePins(entries, showResolved).filter((e) => shown.has(e.anchor!.modelId));
+  return (
+    <>
+      {pins.map((e) => (
+        <Html key={e.id} position={tipOf(e.anchor!)} zIndexRange={[30, 20]}>
+          <button
+            type="button"
+            className={`vpin${e.id === selectedId ? ' vpin--selected' : ''}${e.resolvedAt ? ' vpin--resolved' : ''}`}
+            data-testid="pin"
+            data-pin={e.pin}
+            data-model-id={e.anchor!.modelId}
+            aria-label={`Pin ${e.pin}`}
+            onClick={() => {
+              useReviewStore.getState().select(e.id);
+              useReviewStore.getState().setSheetOpen(true);
+            }}
+          >
+            {e.pin}
+          </button>
+        </Html>
+      ))}
+      {pending && shown.has(pending.modelId) ? (
+        <Html position={tipOf(pending)} zIndexRange={[30, 20]}>
+          <span
+            className="vpin vpin--pending"
+            data-testid="pin-pending"
+            data-model-id={pending.modelId}
+            aria-label="New pin"
+          >
+            +
+          </span>
+        </Html>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useViewerStore } from '../store/useViewerStore';
+import { Button } from '../../ui/Button';
+import { backToReview, requireIdentity, sendComment } from './actions';
+import { openCount, threadNodes, useReviewStore } from './reviewStore';
+import { ThreadEntryView } from './ThreadEntryView';
+
+export interface ThreadPanelProps {
+  /** Phone: a bottom sheet that unfolds from a bar. */
+  compact: boolean;
+}
+
+/**
+ * The conversation: comments in time order with replies under them and status changes between,
+ * numbered pins, Add pin, Show resolved, and a box to write (the doctor can also request
+ * changes there; the owner can set the case back to Pending Review).
+ */
+export function ThreadPanel({ compact }: ThreadPanelProps) {
+  const r = useReviewStore(
+    useShallow((s) => ({
+      entries: s.entries,
+      showResolved: s.showResolved,
+      pinMode: s.pinMode,
+      pending: s.pendingAnchor,
+      selectedId: s.selectedId,
+      identity: s.identity,
+      busy: s.busy,
+      sheetOpen: s.sheetOpen,
+    })),
+  );
+  const { mode, status } = useViewerStore(
+    useShallow((s) => ({ mode: s.mode, status: s.project?.status })),
+  );
+  const [text, setText] = useState('');
+  const fieldId = useId();
+  const store = useReviewStore.getState;
+  const doctor = mode === 'review';
+  const nodes = threadNodes(r.entries).filter(
+    (n) => r.showResolved || n.entry.kind !== 'comment' || n.entry.resolvedAt === null,
+  );
+  const open = openCount(r.entries);
+  const send = (requestChanges: boolean) =>
+    void sendComment(text, { requestChanges }).then((ok) => ok && setText(''));
+
+  const body = (
+    <>
+      {doctor ? (
+        <p className="vthread__who">
+          {r.identity ? (
+            <>
+              Commenting as <strong>{r.identity.name}</strong>{' '}
+              <button
+                type="button"
+                className="vthread__link"
+                onClick={() => void requireIdentity(true)}
+              >
+                Change
+              </button>
+            </>
+          ) : (
+            'You will be asked for your name with your first comment.'
+          )}
+        </p>
+      ) : null}
+      <div className="vthread__tools">
+        <Button
+          size="sm"
+          variant={r.pinMode ? 'primary' : 'secondary'}
+          icon="plus"
+          aria-pressed={r.pinMode}
+          onClick={() => store().setPinMode(!r.pinMode)}
+        >
+          Add pin
+        </Button>
+        <label className="vthread__toggle">
+          <input
+            type="checkbox"
+            checked={r.showResolved}
+            onChange={(e) => store().setShowResolved(e.currentTarget.checked)}
+          />
+          Show resolved
+        </label>
+      </div>
+      {r.pinMode ? (
+        <p className="vthread__hint" role="status">
+          {compact
+            ? 'Press and hold on the model to place a pin.'
+            : 'Click the model to place a pin.'}
+        </p>
+      ) : null}
+      {nodes.length === 0 ? <p className="vthread__empty">No comments yet.</p> : null}
+      <ol className="vthread__list" aria-label="Comments">
+        {nodes.map((n) => (
+          <ThreadEntryView
+            key={n.entry.id}
+            node={n}
+            selected={n.entry.id === r.selectedId}
+            onSelect={(id) => {
+              store().select(id);
+              // On a phone the sheet would cover the pin the camera flies to: fold it.
+              if (compact && n.entry.anchor) store().setSheetOpen(false);
+            }}
+          />
+        ))}
+      </ol>
+      <form
+        className="vthread__compose"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send(false);
+        }}
+      >
+        <label className="vreview__label" htmlFor={fieldId}>
+          {r.pending ? 'Comment on the new pin' : 'New comment'}
+        </label>
+        {r.pending ? (
+          <p className="vthread__pending" data-testid="pending-pin">
+            Pin placed.{' '}
+            <button
+              type="button"
+              className="vthread__link"
+              onClick={() => store().setPendingAnchor(null)}
+            >
+              Remove
+            </button>
+          </p>
+        ) : null}
+        <textarea
+          id={fieldId}
+          className="vreview__text"
+          rows={compact ? 2 : 3}
+          maxLength={5000}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <div className="vthread__buttons">
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            loading={r.busy}
+            disabled={text.trim() === ''}
+          >
+            Comment
+          </Button>
+          {doctor && status !== 'approved' ? (
+            <Button
+              size="sm"
+              variant="danger"
+              disabled={text.trim() === '' || r.busy}
+              onClick={() => send(true)}
+            >
+              Request changes
+            </Button>
+          ) : null}
+          {mode === 'owner' && status === 'pending_revision' ? (
+            <Button size="sm" variant="primary" onClick={() => void backToReview()}>
+              Back to Pending Review
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </>
+  );
+
+  if (compact) {
+    return (
+      <section className={`vsheet${r.sheetOpen ? ' vsheet--open' : ''}`} aria-label="Conversation">
+        <button
+          type="button"
+          className="vsheet__bar"
+          aria-expanded={r.sheetOpen}
+          onClick={() => store().setSheetOpen(!r.sheetOpen)}
+        >
+          Comments{open > 0 ? ` · ${open} open` : ''}
+        </button>
+        {r.sheetOpen ? <div className="vsheet__body vthread">{body}</div> : null}
+      </section>
+    );
+  }
+  return (
+    <section className="vpanel vpanel--thread vthread" aria-label="Conversation">
+      <header className="vpanel__header">
+        <span className="vpanel__title">Conversation{open > 0 ? ` · ${open} open` : ''}</span>
+      </header>
+      <div className="vthread__inner">{body}</div>
+    </section>
+  );
+}

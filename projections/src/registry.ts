@@ -5,6 +5,7 @@ import { projectsProjection } from './projects/index.js';
 import { threadProjection } from './thread/index.js';
 import { userStatsProjection } from './userStats/index.js';
 import { usersProjection } from './users/index.js';
+import { projectVersionsProjection } from './versions/index.js';
 import type { Projection } from './projection.js';
 
 /** Every read model the runner maintains. Add a projection by adding it to this array. */
@@ -15,6 +16,7 @@ export function allProjections(): Projection[] {
     feedbackProjection,
     userStatsProjection,
     usersProjection,
+    projectVersionsProjection,
     projectLinksProjection,
     threadProjection,
   ];

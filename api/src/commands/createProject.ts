@@ -18,6 +18,9 @@ export interface StoredFile {
   format: 'stl' | 'ply';
   size: number;
   triangles: number;
+  /** SHA-256 (hex) of the stored (downloadable) file and of the bytes as uploaded. */
+  sha256: string;
+  uploadedSha256: string;
 }
 
 export interface CreateAnswer {

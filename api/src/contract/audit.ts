@@ -60,6 +60,8 @@ export const auditEntry = z.strictObject({
   actorName: z.string().optional(),
   /** The project's or user's name, while it exists (deleted subjects are shredded). */
   subjectName: z.string().optional(),
+  /** The project version the event is about (created, new version, approval). */
+  version: z.number().int().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
@@ -89,6 +91,8 @@ export const historyEntry = z.strictObject({
   /** True when the caller did it ('You'). */
   mine: z.boolean(),
   at: isoInstant,
+  /** The project version the event is about (created, new version, approval). */
+  version: z.number().int().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 

@@ -36,6 +36,33 @@ export type ProjectFeedback = z.infer<typeof projectFeedback>;
 export const projectOwner = z.strictObject({ name: z.string(), companyName: z.string() });
 export type ProjectOwner = z.infer<typeof projectOwner>;
 
+/** One version as readers see it: v1 is the first upload (no note). */
+export const projectVersion = z.strictObject({
+  n: z.number().int().min(1),
+  createdAt: isoInstant,
+  note: z.string().nullable(),
+  models: z.array(projectModel),
+});
+export type ProjectVersion = z.infer<typeof projectVersion>;
+
+/** A file of the approved version: its name and the SHA-256 of the file as downloaded. */
+export const approvedFile = z.strictObject({
+  modelId: z.string(),
+  name: z.string(),
+  /** Null for a file stored before Cusp recorded hashes. */
+  sha256: z.string().nullable(),
+});
+export type ApprovedFileAnswer = z.infer<typeof approvedFile>;
+
+/** The latest approval: which version, by whom (the name the doctor gave), when, which files. */
+export const projectApproval = z.strictObject({
+  version: z.number().int().min(1),
+  by: z.string().nullable(),
+  at: isoInstant,
+  files: z.array(approvedFile),
+});
+export type ProjectApproval = z.infer<typeof projectApproval>;
+
 const projectFields = {
   id: z.uuid(),
   name: z.string(),
@@ -56,6 +83,10 @@ const projectFields = {
   openComments: z.number().int().nonnegative(),
   /** The owner; null for anonymous quick uploads (and an owner whose account is gone). */
   user: projectOwner.nullable(),
+  /** Every version, oldest first; `models` above are the latest version's. */
+  versions: z.array(projectVersion),
+  /** The latest approval (its version may be older than the latest after a new upload). */
+  approval: projectApproval.nullable(),
   /** The link's state, settings and view count (owner answers only). */
   link: linkSummary.optional(),
 };

@@ -13,6 +13,7 @@ import * as materials from './materials.js';
 import * as projects from './projects.js';
 import * as pub from './public.js';
 import * as review from './review.js';
+import * as versions from './versions.js';
 
 /**
  * Every route of the API with the schemas of what it takes and answers, keyed `METHOD /path`
@@ -106,6 +107,11 @@ export const API_ROUTES = {
     params: projects.projectIdParams,
     body: review.feedbackBody,
     answers: { 201: review.feedbackAnswer },
+  },
+  'POST /api/projects/:id/versions': {
+    params: projects.projectIdParams,
+    body: 'multipart',
+    answers: { 201: versions.versionAnswer },
   },
   'GET /api/projects/:id/history': {
     params: audit.historyParams,

@@ -13,6 +13,20 @@ import {
 } from './comments.js';
 import { LINK_EVENT_TYPES, type LinkEvent } from './projectLink.js';
 import type { SealedField } from './sealed.js';
+import type { MaterialKey, ModelFormat, ModelRecord } from './models.js';
+
+export { MATERIAL_KEYS, type MaterialKey, type ModelFormat, type ModelRecord } from './models.js';
+
+import {
+  approvalOf,
+  nextVersion,
+  type AddProjectVersion,
+  type ApprovedFile,
+  type ProjectVersionAdded,
+  type VersionRuleCode,
+} from './versions.js';
+
+export type { AddProjectVersion, ApprovedFile, ProjectVersionAdded } from './versions.js';
 
 export type { SealedField } from './sealed.js';
 
@@ -28,43 +42,8 @@ export const PROJECT_STATUSES = [
 ] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-export const MATERIAL_KEYS = [
-  'enamel',
-  'teeth',
-  'gingiva',
-  'gypsum',
-  'tissue',
-  'metal',
-  'preop',
-  'default',
-  'texture',
-] as const;
-export type MaterialKey = (typeof MATERIAL_KEYS)[number];
-
-export type ModelFormat = 'stl' | 'ply';
-
 /** `userId` of anonymous quick uploads (architecture §12). */
 export const PUBLIC_USER_ID = 'public';
-
-export interface ModelRecord {
-  id: string;
-  /** Server-generated: `<id>.<format>`; the only name that appears in URLs. */
-  filename: string;
-  /** The uploaded file name, sealed (file names often carry patient names). */
-  originalName: SealedField;
-  /** Display name (custom name or file name without extension), sealed. */
-  name: SealedField;
-  size: number;
-  type: ModelFormat;
-  material: MaterialKey;
-  /** Group label shared by the members of a group (e.g. `Teeth`), else null. */
-  groupedFrom: string | null;
-  /** Members in that group, else null. */
-  groupSize: number | null;
-  /** BlobStore key of the encrypted file. */
-  blobKey: string;
-  triangles: number;
-}
 
 export type FeedbackType = 'doctor_feedback' | 'technician_reply';
 
@@ -115,6 +94,9 @@ export interface ProjectApproved {
     approvedAt: string;
     /** The doctor's name as given (sealed `authorName`); absent for approvals without one. */
     approvedBy?: SealedField;
+    /** The version approved and its files; absent on approvals recorded before versions. */
+    version?: number;
+    files?: ApprovedFile[];
   };
 }
 /** No personal data: the project's key is destroyed alongside, so older events become unreadable. */
@@ -136,6 +118,7 @@ export type ProjectEvent =
   | FeedbackRead
   | ProjectApproved
   | ProjectDeleted
+  | ProjectVersionAdded
   | LinkEvent
   | CommentEvent;
 
@@ -148,6 +131,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'FeedbackRead',
   'ProjectApproved',
   'ProjectDeleted',
+  'ProjectVersionAdded',
   ...LINK_EVENT_TYPES,
   ...COMMENT_EVENT_TYPES,
 ];
@@ -168,7 +152,10 @@ export type ProjectState =
       projectId: string;
       userId: string;
       projectStatus: ProjectStatus;
+      /** The latest version's models. */
       models: ModelRecord[];
+      /** The latest version's number (1 until a new version is uploaded). */
+      version: number;
       /** feedback id → read? (only ids are needed to decide) */
       feedback: Map<string, { read: boolean }>;
       /** The conversation: comment id → where it hangs, resolved? */
@@ -187,9 +174,14 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
         userId: event.data.userId,
         projectStatus: event.data.status,
         models: event.data.models,
+        version: 1,
         feedback: new Map(),
         comments: new Map(),
       };
+    case 'ProjectVersionAdded':
+      return state.status === 'active'
+        ? { ...state, models: event.data.models, version: event.data.version }
+        : state;
     case 'ProjectStatusChanged':
       return state.status === 'active' ? { ...state, projectStatus: event.data.status } : state;
     case 'ProjectApproved':
@@ -275,10 +267,13 @@ export interface GiveFeedback {
     now: string;
   };
 }
-/** The doctor approves through the link; refused when already approved. */
+/**
+ * The doctor approves through the link: the latest version (or `version`, which must be the
+ * latest); refused when already approved.
+ */
 export interface ApproveProject {
   type: 'ApproveProject';
-  data: { projectId: string; now: string; approvedBy?: SealedField };
+  data: { projectId: string; now: string; approvedBy?: SealedField; version?: number };
 }
 
 export type ProjectCommand =
@@ -289,7 +284,8 @@ export type ProjectCommand =
   | DeleteProject
   | GiveFeedback
   | ApproveProject
-  | CommentCommand;
+  | CommentCommand
+  | AddProjectVersion;
 
 /** A rule of the aggregate was broken; `http/domainErrors.ts` maps `code` to an HTTP answer. */
 export class ProjectRuleError extends Error {
@@ -302,7 +298,8 @@ export class ProjectRuleError extends Error {
       | 'invalid_material'
       | 'invalid_status'
       | 'already_approved'
-      | 'feedback_exists',
+      | 'feedback_exists'
+      | VersionRuleCode,
     message: string,
   ) {
     super(message);
@@ -426,6 +423,8 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
     }
     case 'ApproveProject': {
       const s = requireActive(state);
+      const approval = approvalOf(s, command.data.version);
+      if (!approval.ok) throw new ProjectRuleError(approval.code, approval.message);
       if (s.projectStatus === 'approved') {
         throw new ProjectRuleError('already_approved', 'Project is already approved');
       }
@@ -436,6 +435,8 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
             projectId: s.projectId,
             approvedAt: command.data.now,
             ...(command.data.approvedBy ? { approvedBy: command.data.approvedBy } : {}),
+            version: approval.version,
+            files: approval.files,
           },
         },
       ];
@@ -463,6 +464,36 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
           },
         },
       ];
+    }
+    case 'AddProjectVersion': {
+      const s = requireActive(state);
+      for (const m of command.data.added) {
+        if (!materialAllowed(m.type, m.material)) {
+          throw new ProjectRuleError(
+            'invalid_material',
+            m.type === 'ply'
+              ? 'PLY files may only use the texture material'
+              : 'The texture material is only for PLY files',
+          );
+        }
+      }
+      const next = nextVersion(s, command.data);
+      if (!next.ok) throw new ProjectRuleError(next.code, next.message);
+      const events: ProjectEvent[] = [next.event];
+      // A new version is for the doctor to look at again: an approval or a change request no
+      // longer describes the files they will see.
+      if (s.projectStatus === 'approved' || s.projectStatus === 'pending_revision') {
+        events.push({
+          type: 'ProjectStatusChanged',
+          data: {
+            projectId: s.projectId,
+            status: 'pending_review',
+            previous: s.projectStatus,
+            changedAt: command.data.now,
+          },
+        });
+      }
+      return events;
     }
     default: {
       const _never: never = command;

@@ -20,6 +20,10 @@ export function httpErrorOf(err: unknown): unknown {
         return new Conflict('Project already exists', 'project_exists');
       case 'already_approved':
         return new Conflict(err.message, 'already_approved');
+      case 'approval_outdated':
+        return new Conflict(err.message, 'approval_outdated');
+      case 'version_not_found':
+        return new NotFound(err.message, 'version_not_found');
       default:
         return new AppError(400, err.code, err.message);
     }

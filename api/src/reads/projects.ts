@@ -14,6 +14,8 @@ import {
 import { userNameRows } from '../../../projections/src/users/queries.js';
 import { openCommentCounts } from '../../../projections/src/thread/queries.js';
 import { userSubject } from '../domain/user.js';
+import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
+import { approvalAnswer, versionAnswers } from './versionAnswers.js';
 import type {
   Project,
   ProjectFeedback,
@@ -63,17 +65,20 @@ export async function loadProjects(
       : await projectsByIds(deps.db, where.ids);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [models, feedback, links, owners, linkRows, openCounts] = await Promise.all([
-    modelsOfProjects(deps.db, ids),
-    feedbackOfProjects(deps.db, ids),
-    sealedTokensOf(deps, ids),
-    ownersOf(
-      deps,
-      rows.map((r) => r.user_id),
-    ),
-    linkRowsOf(deps.db, ids),
-    openCommentCounts(deps.db, ids),
-  ]);
+  const [models, feedback, links, owners, versions, approvals, linkRows, openCounts] =
+    await Promise.all([
+      modelsOfProjects(deps.db, ids),
+      feedbackOfProjects(deps.db, ids),
+      sealedTokensOf(deps, ids),
+      ownersOf(
+        deps,
+        rows.map((r) => r.user_id),
+      ),
+      versionsOf(deps.db, ids),
+      approvalsOf(deps.db, ids),
+      linkRowsOf(deps.db, ids),
+      openCommentCounts(deps.db, ids),
+    ]);
   const now = deps.now();
   const out: ProjectDto[] = [];
   for (const row of rows) {
@@ -84,6 +89,7 @@ export async function loadProjects(
     const open = (field: string, sealed: string) => openWith(dk.key, subject, field, sealed);
     const link = links.find((l) => l.project_id === row.id);
     const token = link ? open(LINK_FIELD, link.token_sealed) : null;
+    const ofProject = versions.filter((v) => v.project_id === row.id);
     out.push({
       id: row.id,
       name: open('name', row.name),
@@ -124,6 +130,8 @@ export async function loadProjects(
       unreadCount: row.unread_count,
       openComments: openCounts.get(row.id) ?? 0,
       user: owners.get(row.user_id) ?? null,
+      versions: versionAnswers(ofProject, open),
+      approval: approvalAnswer(approvals.get(row.id), ofProject, open),
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
     });
   }

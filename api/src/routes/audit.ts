@@ -48,6 +48,7 @@ function toEntry(r: AuditLogEntryRow): AuditEntry {
     subjectType: r.subject_kind,
     subjectId: r.subject_id,
     at: r.at,
+    ...(r.version !== null ? { version: r.version } : {}),
   };
 }
 
@@ -60,6 +61,7 @@ const CSV_HEADER = [
   'subject_id',
   'event_id',
   'position',
+  'version',
 ];
 
 /** RFC 4180 quoting, and cells that a spreadsheet would run as a formula are defused. */
@@ -73,7 +75,17 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
   const lines = [CSV_HEADER.join(',')];
   for (const e of entries) {
     lines.push(
-      [e.at, e.action, e.actor, e.actorKind, e.subjectType, e.subjectId, e.eventId, e.seq]
+      [
+        e.at,
+        e.action,
+        e.actor,
+        e.actorKind,
+        e.subjectType,
+        e.subjectId,
+        e.eventId,
+        e.seq,
+        e.version === undefined ? null : String(e.version),
+      ]
         .map(csvCell)
         .join(','),
     );
@@ -142,6 +154,7 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         ...(actorName !== undefined ? { actorName } : {}),
         mine,
         at: e.at,
+        ...(e.version !== undefined ? { version: e.version } : {}),
       };
     });
     const page: HistoryPage = {

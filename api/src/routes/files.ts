@@ -11,6 +11,7 @@ import { openWith } from '../crypto/keyRing.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { modelByFilename } from '../../../projections/src/projects/queries.js';
 import { openPublicLink } from '../links/access.js';
+import { modelOfAnyVersion } from '../../../projections/src/versions/queries.js';
 
 const FILENAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(stl|ply)$/;
 
@@ -35,7 +36,9 @@ export async function sendModelFile(
   filename: string,
 ): Promise<FastifyReply> {
   if (!FILENAME.test(filename)) throw new NotFound('File not found');
-  const row = await modelByFilename(deps.db, projectId, filename);
+  const row =
+    (await modelByFilename(deps.db, projectId, filename)) ??
+    (await earlierVersionFile(deps, projectId, filename));
   if (!row) throw new NotFound('File not found');
   const subject = projectSubject(projectId);
   const dk = await deps.keys.existingKey(subject);
@@ -58,6 +61,12 @@ export async function sendModelFile(
     .header('cross-origin-resource-policy', 'same-origin')
     .header('cache-control', 'private, no-store')
     .send(stream);
+}
+
+/** A file only an earlier version still shows (the latest version replaced or removed it). */
+async function earlierVersionFile(deps: AppDeps, projectId: string, filename: string) {
+  const m = await modelOfAnyVersion(deps.db, projectId, { filename });
+  return m ? { blob_key: m.blobKey, size: String(m.size), name: m.name, type: m.type } : undefined;
 }
 
 const ownerParams = ownerFileParams;

@@ -11,6 +11,7 @@ import { materialsRoutes } from './materials.js';
 import { projectLinkRoutes } from './projectLink.js';
 import { openApiRoutes } from './openapi.js';
 import { projectsRoutes } from './projects.js';
+import { projectVersionsRoutes } from './projectVersions.js';
 import { publicRoutes } from './public.js';
 import { reviewRoutes } from './review.js';
 import { commentRoutes } from './comments.js';
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await authRoutes(app, deps);
   await botCheckRoutes(app, deps);
   await projectsRoutes(app, deps);
+  await projectVersionsRoutes(app, deps);
   await publicRoutes(app, deps);
   await filesRoutes(app, deps);
   await materialsRoutes(app, deps);

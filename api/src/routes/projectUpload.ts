@@ -3,6 +3,7 @@ import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { projectBlobKey } from '../blobs/blobStore.js';
 import { putEncrypted } from '../blobs/encrypted.js';
+import { HashTap } from '../blobs/hashTap.js';
 import { MeshIngestStream, MeshRejected } from '../mesh/meshIngest.js';
 import { KeyShredded } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
@@ -60,8 +61,8 @@ const DEFAULT_MATERIAL: Record<UploadMode['kind'], MaterialKey> = {
   user: 'default',
   public: 'enamel',
 };
-const LIST_FIELDS = ['modelMaterials', 'modelCustomNames', 'modelTypes'] as const;
-type ListField = (typeof LIST_FIELDS)[number];
+export const LIST_FIELDS = ['modelMaterials', 'modelCustomNames', 'modelTypes'] as const;
+export type ListField = (typeof LIST_FIELDS)[number];
 
 /** A project id named by the idempotency key: every retry targets the same stream. */
 function projectIdFor(scope: string, key: string): string {
@@ -76,11 +77,11 @@ const sizeLimitMessage = (name: string, max: number) =>
   `${name} exceeds ${Math.round(max / (1024 * 1024))}MB limit`;
 
 /** Drains what is left of a multipart body so the connection can answer. */
-async function drain(parts: AsyncIterableIterator<Multipart>): Promise<void> {
+export async function drain(parts: AsyncIterableIterator<Multipart>): Promise<void> {
   for await (const part of parts) if (part.type === 'file') part.file.resume();
 }
 
-function listValues(raw: string): string[] {
+export function listValues(raw: string): string[] {
   const t = raw.trim();
   if (t.startsWith('[')) {
     let v: unknown;
@@ -234,7 +235,7 @@ export async function createProject(
   }
 }
 
-async function storeFile(
+export async function storeFile(
   deps: AppDeps,
   part: MultipartFile,
   projectId: string,
@@ -251,8 +252,17 @@ async function storeFile(
   const blobKey = projectBlobKey(projectId, modelId);
   const dataKey = await deps.keys.keyFor(subject);
   const ingest = new MeshIngestStream(deps.mesh, ext as UploadExtension);
+  // Two hashes: of the bytes as uploaded, and of the file as stored and later downloaded.
+  const uploaded = new HashTap();
+  const stored = new HashTap();
+  ingest.on('error', (err) => stored.destroy(err));
   try {
-    await putEncrypted(deps.blobs, blobKey, part.file.pipe(ingest), dataKey);
+    await putEncrypted(
+      deps.blobs,
+      blobKey,
+      part.file.pipe(uploaded).pipe(ingest).pipe(stored),
+      dataKey,
+    );
   } catch (err) {
     part.file.resume();
     const code = (err as { code?: string }).code;
@@ -279,10 +289,12 @@ async function storeFile(
     format: r.format,
     size: r.bytes,
     triangles: r.triangles,
+    sha256: stored.hex!,
+    uploadedSha256: uploaded.hex!,
   };
 }
 
-async function buildModels(
+export async function buildModels(
   deps: AppDeps,
   subject: string,
   stored: StoredFile[],
@@ -337,6 +349,8 @@ async function buildModels(
       groupSize: inGroup ? teeth : null,
       blobKey: f.blobKey,
       triangles: f.triangles,
+      sha256: f.sha256,
+      uploadedSha256: f.uploadedSha256,
     });
   }
   return models;

@@ -152,7 +152,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
       requireJson(request);
-      const { authorName } = parseOr400(approveBody, request.body ?? {});
+      const { version, authorName } = parseOr400(approveBody, request.body ?? {});
       const projectId = await openPublicLink(deps, request, token);
       const approvedBy = authorName
         ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
@@ -166,6 +166,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
             projectId,
             now: deps.now().toISOString(),
             ...(approvedBy ? { approvedBy } : {}),
+            ...(version !== undefined ? { version } : {}),
           },
         },
         { actor: linkActor(token), requestId: request.id },

@@ -13,6 +13,7 @@ import { VIEW_DERIVATIVE_CONTENT_TYPE } from '../mesh/viewDerivative.js';
 import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { modelBlobKey } from '../../../projections/src/projects/queries.js';
+import { modelOfAnyVersion } from '../../../projections/src/versions/queries.js';
 import { openPublicLink } from '../links/access.js';
 
 const ownerParams = ownerViewParams;
@@ -37,7 +38,10 @@ export async function sendViewDerivative(
   projectId: string,
   modelId: string,
 ): Promise<FastifyReply> {
-  const blobKey = await modelBlobKey(deps.db, projectId, modelId);
+  // A model only an earlier version still shows is served from that version's record.
+  const blobKey =
+    (await modelBlobKey(deps.db, projectId, modelId)) ??
+    (await modelOfAnyVersion(deps.db, projectId, { id: modelId }))?.blobKey;
   if (!blobKey) throw new NotFound('File not found');
   const dk = await deps.keys.existingKey(projectSubject(projectId));
   if (!dk) throw new NotFound('File not found');

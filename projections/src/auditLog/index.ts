@@ -9,7 +9,7 @@ export { toAuditRow, parseSubject, type AuditRow } from './row.js';
  */
 export const auditLogProjection: Projection = {
   name: 'audit_log',
-  version: 1,
+  version: 2,
   tables: ['audit_log'],
   createSql: (table) => [
     `CREATE TABLE ${table('audit_log')} (
@@ -23,7 +23,8 @@ export const auditLogProjection: Projection = {
       stream text NOT NULL,
       revision bigint NOT NULL,
       subject_kind text NOT NULL,
-      subject_id text
+      subject_id text,
+      version integer
     )`,
     `CREATE INDEX ON ${table('audit_log')} (tx, gp)`,
     `CREATE INDEX ON ${table('audit_log')} (subject_kind, subject_id, tx, gp)`,
@@ -51,16 +52,18 @@ async function insertRows(ctx: ProjectionContext, rows: AuditRow[]): Promise<voi
       revision: r.revision.toString(),
       subject_kind: r.subjectKind,
       subject_id: r.subjectId,
+      version: r.version,
     })),
   );
   await ctx.tx.query(
     `INSERT INTO ${ctx.table('audit_log')}
-       (event_id, position, tx, gp, occurred_at, actor, action, stream, revision, subject_kind, subject_id)
+       (event_id, position, tx, gp, occurred_at, actor, action, stream, revision, subject_kind, subject_id,
+        version)
      SELECT r.event_id, r.position, r.tx, r.gp, r.occurred_at, r.actor, r.action, r.stream, r.revision,
-            r.subject_kind, r.subject_id
+            r.subject_kind, r.subject_id, r.version
      FROM jsonb_to_recordset($1::jsonb) AS r(event_id uuid, position text, tx bigint, gp bigint,
        occurred_at timestamptz, actor text, action text, stream text, revision bigint,
-       subject_kind text, subject_id text)
+       subject_kind text, subject_id text, version integer)
      ON CONFLICT (event_id) DO NOTHING`,
     [json],
   );

@@ -13,6 +13,8 @@ export interface AuditLogEntryRow {
   stream: string;
   subject_kind: string;
   subject_id: string | null;
+  /** The project version the event is about (created, new version, approval), else null. */
+  version: number | null;
 }
 
 /** The admin view's filters, already validated by the caller. */
@@ -34,7 +36,7 @@ const AT_SQL = `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS
 // The text copies of tx and gp must not be aliased `tx` / `gp`: ORDER BY resolves output names
 // first and would then sort text ('988' after '1031' in descending order).
 const COLUMNS = `event_id::text AS event_id, position, tx::text AS tx_text, gp::text AS gp_text,
-  ${AT_SQL} AS at, actor, action, stream, subject_kind, subject_id`;
+  ${AT_SQL} AS at, actor, action, stream, subject_kind, subject_id, version`;
 /** Orders by the store position as numbers (the table's bigint columns, never the aliases). */
 const NEWEST_FIRST = 'ORDER BY audit_log.tx DESC, audit_log.gp DESC';
 const OLDEST_FIRST = 'ORDER BY audit_log.tx, audit_log.gp';

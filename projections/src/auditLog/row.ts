@@ -17,6 +17,16 @@ export interface AuditRow {
   /** From the stream name `<kind>-<id>`: `project-<uuid>` → project / `<uuid>`. */
   subjectKind: string;
   subjectId: string | null;
+  /** The project version the event is about (created = 1, a new version, an approval), else null. */
+  version: number | null;
+}
+
+/** The version number of a project event that names one; never personal data. */
+export function versionOf(type: string, data: unknown): number | null {
+  if (type === 'ProjectCreated') return 1;
+  if (type !== 'ProjectVersionAdded' && type !== 'ProjectApproved') return null;
+  const v = (data as { version?: unknown } | null)?.version;
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
 }
 
 /** `project-7f3c…` → { kind: 'project', id: '7f3c…' }; a name without a dash has no id. */
@@ -54,5 +64,6 @@ export function toAuditRow(event: RecordedEvent): AuditRow {
     revision: event.revision,
     subjectKind: subject.kind,
     subjectId: subject.id,
+    version: versionOf(event.type, event.data),
   };
 }

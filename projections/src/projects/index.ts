@@ -22,6 +22,7 @@ export const PROJECTS_EVENT_TYPES = [
   'CommentAdded',
   'FeedbackRead',
   'ProjectDeleted',
+  'ProjectVersionAdded',
 ] as const;
 
 async function tombstoned(ctx: ProjectionContext, projectId: string): Promise<boolean> {
@@ -160,6 +161,22 @@ export const projectsProjection: Projection = {
         const next = evolveProjectRow(row, event, recorded.revision);
         if (!next || next === row) return;
         if (!(await insertRow(ctx, next))) return;
+        for (const m of modelRowsOf(event)) await insertModelRow(ctx, m);
+        return;
+      }
+      case 'ProjectVersionAdded': {
+        // The latest version's models replace the row's; earlier ones live in `project_versions`.
+        const row = await loadRow(ctx, event.data.projectId);
+        const next = evolveProjectRow(row, event, recorded.revision);
+        if (!next || next === row) return;
+        await ctx.tx.query(
+          `UPDATE ${projects} SET file_count = $2, storage_bytes = $3, updated_at = $4, revision = $5
+           WHERE id = $1 AND revision < $5::bigint`,
+          [next.id, next.file_count, next.storage_bytes, next.updated_at, next.revision],
+        );
+        await ctx.tx.query(`DELETE FROM ${ctx.table('project_models')} WHERE project_id = $1`, [
+          next.id,
+        ]);
         for (const m of modelRowsOf(event)) await insertModelRow(ctx, m);
         return;
       }

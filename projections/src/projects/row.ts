@@ -1,4 +1,8 @@
-import type { ProjectCreated, ProjectEvent } from '../../../api/src/domain/project.js';
+import type {
+  ProjectCreated,
+  ProjectEvent,
+  ProjectVersionAdded,
+} from '../../../api/src/domain/project.js';
 
 /** A row of `projects`: one live project, personal fields sealed with the project's key. */
 export interface ProjectRow {
@@ -76,6 +80,20 @@ export function evolveProjectRow(
         revision: revision.toString(),
       };
     }
+    case 'ProjectVersionAdded': {
+      // Every version's files stay stored: storage grows by the new files only.
+      if (!row || BigInt(row.revision) >= revision) return row;
+      const d = event.data;
+      const added = new Set(d.added);
+      const grown = d.models.filter((m) => added.has(m.id)).reduce((s, m) => s + m.size, 0);
+      return {
+        ...row,
+        file_count: d.models.length,
+        storage_bytes: String(BigInt(row.storage_bytes) + BigInt(grown)),
+        updated_at: d.createdAt,
+        revision: revision.toString(),
+      };
+    }
     case 'ProjectDeleted':
       return null;
     default:
@@ -83,8 +101,8 @@ export function evolveProjectRow(
   }
 }
 
-/** Pure: the model rows a `ProjectCreated` brings, in layer order. */
-export function modelRowsOf(event: ProjectCreated): ProjectModelRow[] {
+/** Pure: the model rows a `ProjectCreated` (or the latest version) brings, in layer order. */
+export function modelRowsOf(event: ProjectCreated | ProjectVersionAdded): ProjectModelRow[] {
   const d = event.data;
   return d.models.map((m, i) => ({
     project_id: d.projectId,

@@ -374,7 +374,7 @@ describe.each(testDrivers())('admin API on %s', (driver) => {
       expect(res.headers['content-disposition']).toMatch(/attachment/);
       const lines = res.body.trim().split('\r\n');
       expect(lines[0]).toBe(
-        'time_utc,action,actor,actor_kind,subject_type,subject_id,event_id,position',
+        'time_utc,action,actor,actor_kind,subject_type,subject_id,event_id,position,version',
       );
       expect(lines).toHaveLength(4);
       expect(lines.slice(1).every((l) => l.split(',')[1] === 'UserRegistered')).toBe(true);

@@ -219,6 +219,23 @@ describe('API contract', () => {
       auth: owner,
       params: { id, modelId: model.id },
     });
+    // A new version: the first model stays, a new file is added.
+    await call('POST /api/projects/:id/versions', 201, {
+      auth: owner,
+      params: { id },
+      parts: [
+        {
+          name: 'versionData',
+          value: JSON.stringify({ note: 'Added the lower arch', keep: [model.id] }),
+        },
+        { name: 'models', filename: 'lower.stl', data: tiny },
+      ],
+    });
+    await call('POST /api/projects/:id/versions', 400, {
+      auth: owner,
+      params: { id },
+      parts: [{ name: 'versionData', value: JSON.stringify({ note: ' ', keep: [model.id] }) }],
+    });
     await call('PUT /api/projects/:id/status', 200, {
       auth: owner,
       params: { id },
@@ -316,9 +333,13 @@ describe('API contract', () => {
       params: { token },
       body: { authorName: 'Dr. Contract', body: 'Please extend the margin.' },
     });
+    await call('POST /api/public/projects/:token/approve', 409, {
+      params: { token },
+      body: { version: 1 },
+    });
     await call('POST /api/public/projects/:token/approve', 200, {
       params: { token },
-      body: { authorName: 'Dr. Contract' },
+      body: { version: 2, authorName: 'Dr. Contract' },
     });
     await call('POST /api/public/projects/:token/request-changes', 409, {
       params: { token },

@@ -94,6 +94,11 @@ const REQUESTS: Record<string, (s: Seeded) => Partial<InjectOptions>> = {
       },
       { name: 'models', filename: 'crown.stl', data: stl },
     ]),
+  'POST /api/projects/:id/versions': () =>
+    multipart([
+      { name: 'versionData', value: JSON.stringify({ note: 'New crown', keep: [] }) },
+      { name: 'models', filename: 'crown.stl', data: stl },
+    ]),
   'PUT /api/projects/:id/status': () => json({ status: 'approved' }),
   'POST /api/projects/:id/send-email': () => json({ doctorEmail: 'dr.outage@example.com' }),
   'POST /api/projects/:id/feedback': () => json({ message: 'Reply from the lab' }),

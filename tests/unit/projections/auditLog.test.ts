@@ -28,7 +28,16 @@ describe('audit log mapping', () => {
       revision: 3n,
       subjectKind: 'project',
       subjectId: '0e6c2a4b-9d3f-4b8e-a1c2-7f5e6d4c3b2a',
+      version: 1,
     });
+  });
+
+  it('records the version a new version or an approval is about, and nothing for other events', () => {
+    const at = (type: string, data: unknown) => toAuditRow(recorded({ type, data })).version;
+    expect(at('ProjectVersionAdded', { version: 3, note: 'sealed' })).toBe(3);
+    expect(at('ProjectApproved', { version: 2 })).toBe(2);
+    expect(at('ProjectApproved', {})).toBeNull();
+    expect(at('FeedbackGiven', { version: 4 })).toBeNull();
   });
 
   it('never copies event data into the row', () => {

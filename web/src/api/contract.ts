@@ -32,12 +32,15 @@ export type { MaterialsAnswer } from '../../../api/src/contract/materials';
 export type {
   CreateAnswer,
   Project,
+  ProjectApproval,
   ProjectFeedback,
   ProjectModel,
   ProjectOwner,
   ProjectStats,
+  ProjectVersion,
   SendEmailAnswer,
 } from '../../../api/src/contract/projects';
+export type { ApproveBody, VersionAnswer, VersionData } from '../../../api/src/contract/versions';
 export type { PublicProject } from '../../../api/src/contract/public';
 export type { ApproveAnswer, FeedbackAnswer } from '../../../api/src/contract/review';
 export type {

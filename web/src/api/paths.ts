@@ -31,6 +31,7 @@ export const paths = {
   projectComments: (id: string) => `/projects/${seg(id)}/comments`,
   projectCommentAction: (id: string, commentId: string, action: 'resolve' | 'reopen') =>
     `/projects/${seg(id)}/comments/${seg(commentId)}/${action}`,
+  projectVersions: (id: string) => `/projects/${seg(id)}/versions`,
   ownerFile: (id: string, filename: string) => `/projects/${seg(id)}/files/${seg(filename)}`,
   ownerView: (id: string, modelId: string) => `/projects/${seg(id)}/view/${seg(modelId)}`,
 

@@ -1,4 +1,10 @@
-import type { HistoryPage, Project, ProjectStats, SendEmailAnswer } from './contract';
+import type {
+  HistoryPage,
+  Project,
+  ProjectStats,
+  SendEmailAnswer,
+  VersionAnswer,
+} from './contract';
 import { api } from './client';
 import { paths } from './paths';
 
@@ -11,6 +17,9 @@ export const projectsApi = {
   stats: (userId?: string) => api.get<ProjectStats>(`${paths.projectStats}${forUser(userId)}`),
   get: (id: string, signal?: AbortSignal) => api.get<Project>(paths.project(id), { signal }),
   remove: (id: string) => api.delete<void>(paths.project(id)),
+  /** A new version (multipart: `versionData` first, then the new `models` and their lists). */
+  addVersion: (id: string, form: FormData) =>
+    api.post<VersionAnswer>(paths.projectVersions(id), form),
   sendEmail: (id: string, doctorEmail: string) =>
     api.post<SendEmailAnswer>(paths.sendEmail(id), { doctorEmail }),
   /** The technician's status change (e.g. back to `pending_review` when a revision is ready). */

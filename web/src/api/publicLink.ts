@@ -1,4 +1,4 @@
-import type { ApproveAnswer, FeedbackAnswer, PublicProject } from './contract';
+import type { ApproveAnswer, ApproveBody, FeedbackAnswer, PublicProject } from './contract';
 import { api } from './client';
 import { paths } from './paths';
 
@@ -8,9 +8,7 @@ export const publicLinkApi = {
     api.get<PublicProject>(paths.publicProject(token), { auth: false, signal }),
   feedback: (token: string, message: string) =>
     api.post<FeedbackAnswer>(paths.publicFeedback(token), { message }, { auth: false }),
-  /** `authorName`: the doctor's name as given in the viewer, recorded with the approval. */
-  approve: (token: string, authorName?: string) =>
-    api.post<ApproveAnswer>(paths.publicApprove(token), authorName ? { authorName } : {}, {
-      auth: false,
-    }),
+  /** Approves `version` (the one the doctor looked at; the server refuses an outdated one). */
+  approve: (token: string, body: ApproveBody = {}) =>
+    api.post<ApproveAnswer>(paths.publicApprove(token), body, { auth: false }),
 };

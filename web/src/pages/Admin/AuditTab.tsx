@@ -137,6 +137,7 @@ export function AuditTab({ refreshKey }: AuditTabProps) {
               <div className="admin-timeline__body">
                 <div className="admin-timeline__line">
                   <strong>{humanizeEventType(e.action)}</strong>
+                  {e.version !== undefined ? <Badge tone="info">v{e.version}</Badge> : null}
                   <Badge tone={actorTone(e.actorKind)}>{e.actorKind}</Badge>
                   {e.actorName ? (
                     <span className="admin-timeline__name" data-testid="audit-actor-name">

@@ -21,6 +21,7 @@ export const AUDIT_EVENT_TYPES = [
   'CommentReopened',
   'ChangesRequested',
   'ProjectDeleted',
+  'ProjectVersionAdded',
   'LinkSettingsChanged',
   'LinkRevoked',
   'LinkRotated',

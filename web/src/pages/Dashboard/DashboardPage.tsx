@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Project } from '../../api/contract';
 import { useSearchParams } from 'react-router-dom';
+import { NewVersionModal } from '../../components/versions/NewVersionModal';
 import { CHECK_INBOX_FOR_VERIFICATION, NO_PROJECTS_YET } from '../../messages';
 import { useSessionStore } from '../../stores/useSessionStore';
 import { toast } from '../../stores/useToastStore';
@@ -30,6 +31,7 @@ export function DashboardPage() {
   const actions = useDashboardActions(reload);
   const [linkFor, setLinkFor] = useState<Project | null>(null);
   const readOnly = !!viewedUserId;
+  const [newVersionFor, setNewVersionFor] = useState<Project | null>(null);
 
   const who = viewedUserId ? (viewedUser?.name ?? 'User') : (user?.name ?? '');
 
@@ -99,6 +101,7 @@ export function DashboardPage() {
                   onComments={() => actions.openComments(p)}
                   onEmail={() => actions.openEmail(p)}
                   onDelete={() => actions.askDelete(p)}
+                  onNewVersion={() => setNewVersionFor(p)}
                   onLinkSettings={() => setLinkFor(p)}
                 />
               ))}
@@ -137,6 +140,21 @@ export function DashboardPage() {
         onChanged={() => void reload()}
       />
       <SendEmailModal project={actions.emailFor} onClose={() => actions.openEmail(null)} />
+      <NewVersionModal
+        project={
+          newVersionFor && {
+            id: newVersionFor.id,
+            name: newVersionFor.name,
+            latest: newVersionFor.versions.length || 1,
+            models: newVersionFor.models,
+          }
+        }
+        onClose={() => setNewVersionFor(null)}
+        onDone={() => {
+          setNewVersionFor(null);
+          void reload();
+        }}
+      />
       <LinkSettingsModal
         project={linkFor}
         onClose={() => setLinkFor(null)}

@@ -8,6 +8,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
 import { ProjectHistoryLink } from '../ProjectHistory/ProjectHistoryLink';
+import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
+import { versionLabel } from '../../components/versions/versionText';
 import { effectiveState, linkStateText, openedSummary } from '../../components/link/linkText';
 import '../../components/link/link.css';
 
@@ -21,6 +23,7 @@ export interface ProjectCardProps {
   onComments: () => void;
   onEmail: () => void;
   onDelete: () => void;
+  onNewVersion: () => void;
   onLinkSettings: () => void;
 }
 
@@ -37,8 +40,10 @@ export function ProjectCard({
   onComments,
   onEmail,
   onDelete,
+  onNewVersion,
   onLinkSettings,
 }: ProjectCardProps) {
+  const latest = p.versions.length || 1;
   return (
     <Card className="project-card" data-testid="project-card">
       <div className="project-card__badges">
@@ -46,6 +51,11 @@ export function ProjectCard({
           {statusLabel(p.status)}
         </Badge>
         {p.unreadCount > 0 && <Badge tone="danger">{p.unreadCount} new</Badge>}
+        {latest > 1 && (
+          <Badge tone="info" data-testid="card-version">
+            {versionLabel(latest)}
+          </Badge>
+        )}
         {p.link && effectiveState(p.link) !== 'active' ? (
           <Badge tone="neutral">
             {effectiveState(p.link) === 'revoked' ? 'Link withdrawn' : 'Link expired'}
@@ -72,6 +82,7 @@ export function ProjectCard({
           </span>
         ) : null}
       </div>
+      <ApprovalSummary approval={p.approval} latest={latest} showHashes={!readOnly} />
       <div className="project-card__actions" data-testid="card-actions">
         {/* The owner's viewer: no PIN to enter, the owner's looks stay out of the view log, and its
             conversation answers as the technician. */}
@@ -94,6 +105,16 @@ export function ProjectCard({
             Link settings
           </button>
           <ProjectHistoryLink projectId={p.id} className="menu__item" role="menuitem" />
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item"
+            disabled={readOnly}
+            onClick={onNewVersion}
+          >
+            <Icon name="upload" />
+            Upload new version
+          </button>
           <button
             type="button"
             role="menuitem"

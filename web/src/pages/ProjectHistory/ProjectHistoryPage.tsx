@@ -105,6 +105,11 @@ export function ProjectHistoryPage() {
                   </time>
                   <div className="admin-timeline__line">
                     <strong>{humanizeEventType(e.action)}</strong>
+                    {e.version !== undefined ? (
+                      <Badge tone="info" data-testid="history-version">
+                        v{e.version}
+                      </Badge>
+                    ) : null}
                     <Badge tone={e.actorKind === 'admin' ? 'danger' : 'neutral'}>
                       {actorLabel(e)}
                     </Badge>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LOADING_PROJECT } from '../../messages';
 import { useViewerStore } from '../../viewer/store/useViewerStore';
@@ -35,7 +35,9 @@ function useRouteId(): string {
 /** /viewer/{id} and /viewer/demo (spec §2 3D viewer). */
 export function ViewerPage() {
   const routeId = useRouteId();
-  useViewerLoader(routeId);
+  const [params] = useSearchParams();
+  const asked = Number(params.get('v'));
+  useViewerLoader(routeId, Number.isInteger(asked) && asked > 0 ? asked : null);
   const deviceClass = useDeviceClass();
   const gate = useLinkGate((s) => s.gate);
   const compact = deviceClass === 'mobile';

@@ -23,6 +23,7 @@ import { loadModels } from '../../viewer/mesh/loadModels';
 import { mergeMaterials } from '../../viewer/mesh/materials';
 import {
   accessFor,
+  showVersion,
   toViewerProject,
   type ViewerAccess,
   type ViewerProject,
@@ -73,7 +74,8 @@ async function fetchMaterials(signal: AbortSignal): Promise<void> {
   }
 }
 
-export function useViewerLoader(routeId: string): void {
+/** `version`: the version to show (`?v=` in the address); null or unknown shows the latest. */
+export function useViewerLoader(routeId: string, version: number | null = null): void {
   // A successful unlock bumps it: the viewer loads again, now with the grant cookie.
   const attempt = useLinkGate((s) => s.attempt);
   useEffect(() => {
@@ -104,6 +106,7 @@ export function useViewerLoader(routeId: string): void {
         return;
       }
       if (signal.aborted) return;
+      project = showVersion(project, version);
       useViewerStore.getState().setProject(project);
       if (access.kind === 'public') recordOpening(access.token);
       const headers: Record<string, string> = {};
@@ -138,5 +141,5 @@ export function useViewerLoader(routeId: string): void {
       clearPrefetch();
       useViewerStore.getState().reset();
     };
-  }, [routeId, attempt]);
+  }, [routeId, version, attempt]);
 }

@@ -55,5 +55,9 @@ export function demoProject(assets: readonly DemoAsset[]): ViewerProject {
     technician: 'Alex Morgan',
     models,
     feedback: [],
+    versions: [{ n: 1, createdAt: '2025-03-05T10:00:00.000Z', note: null, models }],
+    latestVersion: 1,
+    shownVersion: 1,
+    approval: null,
   };
 }

@@ -4,6 +4,7 @@
  * defaults so a partial answer still renders.
  */
 
+import type { ProjectApproval } from '../../api/contract';
 import { apiUrl, paths } from '../../api/paths';
 
 export interface ViewerModel {
@@ -36,6 +37,13 @@ export interface FeedbackItem {
   readAt: string | null;
 }
 
+export interface ViewerVersion {
+  n: number;
+  createdAt: string;
+  note: string | null;
+  models: ViewerModel[];
+}
+
 export interface ViewerProject {
   id: string;
   name: string;
@@ -47,8 +55,37 @@ export interface ViewerProject {
   publicToken: string | undefined;
   /** The project user's name (Technician), if present. */
   technician: string | undefined;
+  /** The models shown: the latest version's, or those of the version picked in the switcher. */
   models: ViewerModel[];
   feedback: FeedbackItem[];
+  /** Every version, oldest first (one, v1, for an answer without versions). */
+  versions: ViewerVersion[];
+  /** The latest version's number, and the number of the version shown. */
+  latestVersion: number;
+  shownVersion: number;
+  approval: ProjectApproval | null;
+}
+
+/** The project showing version `n` (its models); the latest when `n` is not one of its versions. */
+export function showVersion(project: ViewerProject, n: number | null): ViewerProject {
+  const v = project.versions.find((x) => x.n === n);
+  if (!v || v.n === project.shownVersion) return project;
+  return { ...project, models: v.models, shownVersion: v.n };
+}
+
+function toApproval(raw: unknown): ProjectApproval | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const files = Array.isArray(r.files) ? r.files : [];
+  return {
+    version: num(r.version) || 1,
+    by: optStr(r.by) ?? null,
+    at: str(r.at),
+    files: files.map((f) => {
+      const x = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
+      return { modelId: str(x.modelId), name: str(x.name), sha256: optStr(x.sha256) ?? null };
+    }),
+  };
 }
 
 const str = (v: unknown): string =>
@@ -89,6 +126,31 @@ export function modelUrls(
   }
 }
 
+function toModels(models: unknown[], access: ViewerAccess): ViewerModel[] {
+  return models.map((m, i) => {
+    const r = (m && typeof m === 'object' ? m : {}) as Record<string, unknown>;
+    const id = str(r.id) || `model-${i}`;
+    const filename = str(r.filename);
+    const own = {
+      id,
+      filename,
+      // `name` is the display name (custom name or file name without extension).
+      originalName: str(r.name) || str(r.originalName) || filename || `Model ${i + 1}`,
+      size: num(r.size),
+      type: str(r.type),
+      material: optStr(r.material),
+      groupedFrom: optStr(r.groupedFrom),
+      groupSize: r.groupSize === undefined || r.groupSize === null ? undefined : num(r.groupSize),
+    };
+    const urls = modelUrls(access, { id, filename });
+    return {
+      ...own,
+      viewUrl: optStr(r.viewUrl) ?? (filename || id ? urls.viewUrl : undefined),
+      fileUrl: filename ? (optStr(r.fileUrl) ?? urls.fileUrl) : undefined,
+    };
+  });
+}
+
 /** Normalises an API answer (possibly wrapped as `{ project }`) into a ViewerProject. */
 export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProject {
   const outer = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -99,6 +161,21 @@ export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProje
   const user = (p.user && typeof p.user === 'object' ? p.user : {}) as Record<string, unknown>;
   const models = Array.isArray(p.models) ? p.models : [];
   const feedback = Array.isArray(p.feedback) ? p.feedback : [];
+  const latestModels = toModels(models, access);
+  const rawVersions = Array.isArray(p.versions) ? p.versions : [];
+  const versions: ViewerVersion[] = rawVersions.map((v) => {
+    const r = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+    return {
+      n: num(r.n),
+      createdAt: str(r.createdAt),
+      note: optStr(r.note) ?? null,
+      models: toModels(Array.isArray(r.models) ? r.models : [], access),
+    };
+  });
+  if (versions.length === 0) {
+    versions.push({ n: 1, createdAt: str(p.createdAt), note: null, models: latestModels });
+  }
+  const latestVersion = Math.max(...versions.map((v) => v.n));
   return {
     id: str(p.id),
     name: str(p.name),
@@ -109,28 +186,11 @@ export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProje
     createdAt: str(p.createdAt),
     publicToken: optStr(p.publicToken),
     technician: optStr(user.name) ?? optStr(p.userName),
-    models: models.map((m, i) => {
-      const r = (m && typeof m === 'object' ? m : {}) as Record<string, unknown>;
-      const id = str(r.id) || `model-${i}`;
-      const filename = str(r.filename);
-      const own = {
-        id,
-        filename,
-        // `name` is the display name (custom name or file name without extension).
-        originalName: str(r.name) || str(r.originalName) || filename || `Model ${i + 1}`,
-        size: num(r.size),
-        type: str(r.type),
-        material: optStr(r.material),
-        groupedFrom: optStr(r.groupedFrom),
-        groupSize: r.groupSize === undefined || r.groupSize === null ? undefined : num(r.groupSize),
-      };
-      const urls = modelUrls(access, { id, filename });
-      return {
-        ...own,
-        viewUrl: optStr(r.viewUrl) ?? (filename || id ? urls.viewUrl : undefined),
-        fileUrl: filename ? (optStr(r.fileUrl) ?? urls.fileUrl) : undefined,
-      };
-    }),
+    models: latestModels,
+    versions,
+    latestVersion,
+    shownVersion: latestVersion,
+    approval: toApproval(p.approval),
     feedback: feedback.map((f) => {
       const r = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
       return {

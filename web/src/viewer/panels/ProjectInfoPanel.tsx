@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../store/useViewerStore';
 import { Badge } from '../../ui/Badge';
@@ -9,6 +9,13 @@ import { statusLabel, statusTone } from '../mesh/status';
 import { copyLink } from './reviewActions';
 import { ReviewActions } from './ReviewActions';
 import { PanelHeader } from './PanelHeader';
+import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
+import { NewVersionModal } from '../../components/versions/NewVersionModal';
+import { VersionSwitcher } from '../versions/VersionSwitcher';
+
+// The compare tools (and the distance engine's worker) load only when a case has versions.
+const ComparePanel = lazy(() => import('../compare/ComparePanel'));
+const ClearancePanel = lazy(() => import('../compare/ClearancePanel'));
 import { OPENING_RECORDED_NOTE } from '../../components/link/linkText';
 import { OwnerLinkSection } from '../link/OwnerLinkSection';
 
@@ -24,10 +31,17 @@ export interface ProjectInfoPanelProps {
  */
 export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
   const navigate = useNavigate();
-  const { project, mode, setInfoOpen } = useViewerStore(
-    useShallow((s) => ({ project: s.project, mode: s.mode, setInfoOpen: s.setInfoOpen })),
+  const { project, mode, setInfoOpen, ready } = useViewerStore(
+    useShallow((s) => ({
+      project: s.project,
+      mode: s.mode,
+      setInfoOpen: s.setInfoOpen,
+      ready: s.phase === 'ready',
+    })),
   );
   const [expanded, setExpanded] = useState(!compact);
+  const [uploading, setUploading] = useState(false);
+  const [params, setParams] = useSearchParams();
   if (!project) return null;
   const bodyOpen = compact ? expanded : true;
   const reviewing = mode === 'review' || mode === 'demo';
@@ -84,6 +98,22 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
               </div>
             ) : null}
           </dl>
+          <VersionSwitcher project={project} />
+          {ready && project.shownVersion > 1 ? (
+            <Suspense fallback={null}>
+              <ComparePanel />
+            </Suspense>
+          ) : null}
+          {ready && project.models.length > 1 ? (
+            <Suspense fallback={null}>
+              <ClearancePanel />
+            </Suspense>
+          ) : null}
+          <ApprovalSummary
+            approval={project.approval}
+            latest={project.latestVersion}
+            showHashes={mode === 'owner'}
+          />
           <div className="vinfo__buttons">
             {!reviewing ? (
               <Button size="sm" icon="arrow-left" onClick={() => void navigate('/dashboard')}>
@@ -93,6 +123,11 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
             <Button size="sm" icon="link" onClick={() => void copyLink()}>
               Copy Link
             </Button>
+            {mode === 'owner' ? (
+              <Button size="sm" icon="upload" onClick={() => setUploading(true)}>
+                Upload new version
+              </Button>
+            ) : null}
             {mode === 'review' ? (
               <Button size="sm" icon="home" onClick={() => void navigate('/')}>
                 Go Home
@@ -107,6 +142,35 @@ export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
             </p>
           ) : null}
         </div>
+      ) : null}
+      {mode === 'owner' ? (
+        <NewVersionModal
+          project={
+            uploading
+              ? {
+                  id: project.id,
+                  name: project.name,
+                  latest: project.latestVersion,
+                  models: (
+                    project.versions.find((v) => v.n === project.latestVersion)?.models ?? []
+                  ).map((m) => ({
+                    id: m.id,
+                    name: m.originalName,
+                    originalName: m.originalName,
+                    material: m.material ?? 'default',
+                  })),
+                }
+              : null
+          }
+          onClose={() => setUploading(false)}
+          onDone={(answer) => {
+            setUploading(false);
+            // The loader shows the new version (a new `v` in the address reloads the project).
+            const next = new URLSearchParams(params);
+            next.set('v', String(answer.version));
+            setParams(next);
+          }}
+        />
       ) : null}
     </section>
   );

@@ -15,9 +15,11 @@ export interface ReviewActionsProps {
  * feedback box and Send Feedback (disabled while busy or when the text is blank).
  */
 export function ReviewActions({ compact }: ReviewActionsProps) {
-  const { status, approving, sending, text, setText } = useViewerStore(
+  const { status, approving, sending, text, setText, old, latest } = useViewerStore(
     useShallow((s) => ({
       status: s.project?.status,
+      old: !!s.project && s.project.shownVersion < s.project.latestVersion,
+      latest: s.project?.latestVersion ?? 1,
       approving: s.approving,
       sending: s.sendingFeedback,
       text: s.feedbackText,
@@ -28,13 +30,18 @@ export function ReviewActions({ compact }: ReviewActionsProps) {
   const fieldId = useId();
   return (
     <div className={compact ? 'vreview vreview--compact' : 'vreview'}>
+      {old && !approved ? (
+        <p className="vreview__label" role="note">
+          Only the latest version (v{latest}) can be approved.
+        </p>
+      ) : null}
       <Button
         variant="primary"
         size={compact ? 'sm' : 'md'}
         block
         icon={approved ? 'check-circle' : 'thumbs-up'}
         loading={approving}
-        disabled={approved}
+        disabled={approved || old}
         onClick={() => void approveProject()}
       >
         {approved ? 'Approved' : 'Approve'}

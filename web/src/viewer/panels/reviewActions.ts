@@ -3,6 +3,7 @@
  * Review mode calls the public API with the link token (no bearer token: the capability is the
  * link); demo mode only shows the local confirmations and sends nothing.
  */
+import { ApiError } from '../../api/client';
 import { publicLinkApi } from '../../api/publicLink';
 import {
   DEMO_APPROVED,
@@ -31,13 +32,24 @@ export async function approveProject(): Promise<void> {
   const identity = await review.requireIdentity();
   if (!identity) return;
   s.setApproving(true);
+  const version = s.project.latestVersion;
   try {
-    await publicLinkApi.approve(token, identity.name);
+    await publicLinkApi.approve(token, { version, authorName: identity.name });
     void review.reloadThread();
-    useViewerStore.getState().setStatus('approved');
+    useViewerStore.getState().setApproval({
+      version,
+      by: identity.name,
+      at: new Date().toISOString(),
+      files: [],
+    });
     toast.success(PROJECT_APPROVED);
-  } catch {
-    toast.error(FAILED_TO_APPROVE);
+  } catch (err) {
+    // An outdated version (a newer one was uploaded meanwhile) says so in the server's words.
+    toast.error(
+      err instanceof ApiError && err.code === 'approval_outdated' && err.serverMessage
+        ? err.serverMessage
+        : FAILED_TO_APPROVE,
+    );
   } finally {
     useViewerStore.getState().setApproving(false);
   }

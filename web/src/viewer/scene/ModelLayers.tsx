@@ -3,6 +3,9 @@ import { useViewerStore } from '../store/useViewerStore';
 import { flattenLayers } from '../mesh/layers';
 import { materialDef } from '../mesh/materials';
 import { LayerMesh } from './LayerMesh';
+import { useCompareStore } from '../compare/compareStore';
+import { DeviationHover } from '../compare/DeviationHover';
+import { DeviationMesh } from '../compare/DeviationMesh';
 
 export interface ModelLayersProps {
   /** Physical materials (desktop) or standard ones (mobile). */
@@ -24,12 +27,25 @@ export function ModelLayers({ physical }: ModelLayersProps) {
       ready: s.phase === 'ready',
     })),
   );
+  const deviations = useCompareStore((s) => s.deviations);
   if (!ready) return null;
   return (
     <>
+      {Object.keys(deviations).length > 0 ? <DeviationHover /> : null}
       {flattenLayers(layers).map((layer, order) => {
         const mesh = meshes[layer.id];
         if (!mesh) return null;
+        const deviation = deviations[layer.id];
+        if (deviation) {
+          return (
+            <DeviationMesh
+              key={`${layer.id}:deviation`}
+              mesh={mesh}
+              deviation={deviation}
+              visible={layer.visible}
+            />
+          );
+        }
         return (
           <LayerMesh
             key={layer.id}

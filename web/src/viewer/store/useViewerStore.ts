@@ -12,6 +12,7 @@ import {
   type LayerEntry,
 } from '../mesh/layers';
 import { DEFAULT_MATERIALS, type MaterialMap } from '../mesh/materials';
+import type { ProjectApproval } from '../../api/contract';
 import type { ViewerProject } from '../mesh/project';
 import type { ViewMesh } from '../mesh/viewMesh';
 
@@ -37,6 +38,7 @@ export interface ViewerState {
   approving: boolean;
   sendingFeedback: boolean;
   feedbackText: string;
+  /** The name the doctor gives with an approval ("Dr …"). */
 
   start: (mode: ViewerMode) => void;
   setProject: (project: ViewerProject) => void;
@@ -55,6 +57,7 @@ export interface ViewerState {
   setApproving: (busy: boolean) => void;
   setSendingFeedback: (busy: boolean) => void;
   setStatus: (status: string) => void;
+  setApproval: (approval: ProjectApproval) => void;
   reset: () => void;
 }
 
@@ -109,6 +112,8 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
   setApproving: (approving) => set({ approving }),
   setSendingFeedback: (sendingFeedback) => set({ sendingFeedback }),
   setStatus: (status) => set((s) => (s.project ? { project: { ...s.project, status } } : {})),
+  setApproval: (approval) =>
+    set((s) => (s.project ? { project: { ...s.project, status: 'approved', approval } } : {})),
   reset: () => {
     disposeMeshes(get().meshes);
     set(initial);

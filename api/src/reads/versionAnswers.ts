@@ -1,0 +1,65 @@
+import type { ModelRecord } from '../domain/project.js';
+import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
+import type {
+  ProjectApprovalRow,
+  ProjectVersionRow,
+} from '../../../projections/src/versions/row.js';
+import type { ProjectModel as ModelDto } from '../contract/projects.js';
+
+/** Opens one sealed field of the project (field name, sealed value). */
+type Open = (field: string, sealed: string) => string;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export function modelAnswer(m: ModelRecord, open: Open): ModelDto {
+  return {
+    id: m.id,
+    filename: m.filename,
+    originalName: open('originalName', m.originalName),
+    name: open('modelName', m.name),
+    size: m.size,
+    type: m.type,
+    material: m.material,
+    groupedFrom: m.groupedFrom,
+    groupSize: m.groupSize,
+    triangles: m.triangles,
+  };
+}
+
+/** A project's versions as readers see them, oldest first. */
+export function versionAnswers(rows: readonly ProjectVersionRow[], open: Open): ProjectVersion[] {
+  return rows.map((v) => ({
+    n: v.n,
+    createdAt: iso(v.created_at),
+    note: v.note === null ? null : open('versionNote', v.note),
+    models: v.models.map((m) => modelAnswer(m, open)),
+  }));
+}
+
+/**
+ * The latest approval with each file's name (from the version it approved). An approval recorded
+ * before versions existed was of version 1 and names v1's files without hashes.
+ */
+export function approvalAnswer(
+  row: ProjectApprovalRow | undefined,
+  versions: readonly ProjectVersionRow[],
+  open: Open,
+): ProjectApproval | null {
+  if (!row) return null;
+  const version = row.version ?? 1;
+  const models = versions.find((v) => v.n === version)?.models ?? [];
+  const files = row.files ?? models.map((m) => ({ modelId: m.id, sha256: null }));
+  return {
+    version,
+    by: row.approved_by === null ? null : open('authorName', row.approved_by),
+    at: iso(row.approved_at),
+    files: files.map((f) => {
+      const m = models.find((x) => x.id === f.modelId);
+      return {
+        modelId: f.modelId,
+        name: m ? open('originalName', m.originalName) : '',
+        sha256: f.sha256,
+      };
+    }),
+  };
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { removeFiles, type StoredFile } from '../commands/createProject.js';
+import { runProjectCommand } from '../commands/projectCommand.js';
+import {
+  VERSION_NOTE_MAX_CHARS,
+  VERSION_NOTE_REQUIRED,
+  versionData,
+  type VersionAnswer,
+} from '../contract/versions.js';
+import type { AppDeps } from '../deps.js';
+import { projectSubject, type ProjectVersionAdded } from '../domain/project.js';
+import { UnsupportedMediaType, ValidationError } from '../errors.js';
+import { parseOr400 } from '../http/validate.js';
+import { requireProjectAccess, requireUser } from './projectAccess.js';
+import { uuidParam } from './projectInput.js';
+import {
+  buildModels,
+  drain,
+  LIST_FIELDS,
+  listValues,
+  storeFile,
+  type ListField,
+  type UploadMode,
+} from './projectUpload.js';
+
+const idParams = z.object({ id: uuidParam }).strict();
+
+interface VersionFields {
+  note: string;
+  keep: string[];
+}
+
+function parseVersionData(value: string): VersionFields {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new ValidationError('versionData must be JSON', 'invalid_json');
+  }
+  const d = parseOr400(versionData, json);
+  if (d.note === '') throw new ValidationError(VERSION_NOTE_REQUIRED, 'validation_failed');
+  if (d.note.length > VERSION_NOTE_MAX_CHARS) {
+    throw new ValidationError(
+      `The note must be at most ${VERSION_NOTE_MAX_CHARS} characters`,
+      'validation_failed',
+    );
+  }
+  return { note: d.note, keep: [...new Set(d.keep)] };
+}
+
+/**
+ * `POST /api/projects/:id/versions`: the owner uploads a new version (multipart, like create:
+ * `versionData` JSON first — note and the ids of the latest models that stay — then the new
+ * `models` files with their per-file lists). Files are checked, encrypted with the project's key
+ * and stored as they arrive; only then is `ProjectVersionAdded` appended. A refusal or failure
+ * removes this request's files. The link stays the same.
+ */
+async function addVersion(
+  request: FastifyRequest,
+  deps: AppDeps,
+  projectId: string,
+  mode: UploadMode,
+): Promise<VersionAnswer> {
+  if (!request.isMultipart()) {
+    throw new UnsupportedMediaType('Expected multipart/form-data', 'not_multipart');
+  }
+  const subject = projectSubject(projectId);
+  const parts = request.parts({ limits: { fileSize: mode.maxFileBytes }, fileHwm: 1024 * 1024 });
+  const stored: StoredFile[] = [];
+  const lists: Record<ListField, string[]> = {
+    modelMaterials: [],
+    modelCustomNames: [],
+    modelTypes: [],
+  };
+  let fields: VersionFields | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        if (part.fieldname === 'versionData') {
+          if (fields) throw new ValidationError('versionData given twice', 'validation_failed');
+          fields = parseVersionData(value);
+          continue;
+        }
+        if ((LIST_FIELDS as readonly string[]).includes(part.fieldname)) {
+          lists[part.fieldname as ListField].push(...listValues(value));
+          continue;
+        }
+        throw new ValidationError(
+          `Unknown field: ${part.fieldname.slice(0, 100)}`,
+          'UNKNOWN_FIELD',
+        );
+      }
+      if (part.fieldname !== 'models') {
+        part.file.resume();
+        throw new ValidationError(
+          `Unknown file field: ${part.fieldname.slice(0, 100)}`,
+          'UNKNOWN_FIELD',
+        );
+      }
+      if (!fields) {
+        part.file.resume();
+        throw new ValidationError('versionData must come before the files', 'VERSION_DATA_FIRST');
+      }
+      stored.push(await storeFile(deps, part, projectId, subject, mode));
+    }
+    if (!fields) throw new ValidationError(VERSION_NOTE_REQUIRED, 'validation_failed');
+    const added = await buildModels(deps, subject, stored, lists, mode);
+    const note = await deps.keys.seal(subject, 'versionNote', fields.note);
+    const keep = fields.keep;
+    const r = await runProjectCommand(
+      deps,
+      projectId,
+      {
+        type: 'AddProjectVersion',
+        data: { projectId, keep, added, note, now: deps.now().toISOString() },
+      },
+      { actor: mode.actor, requestId: request.id },
+    );
+    const event = r.events.find((e): e is ProjectVersionAdded => e.type === 'ProjectVersionAdded');
+    deps.log.info({ projectId, files: stored.length }, 'project version added');
+    return { projectId, version: event!.data.version };
+  } catch (err) {
+    await removeFiles(deps, stored);
+    await drain(parts).catch(() => {});
+    throw err;
+  }
+}
+
+export async function projectVersionsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.post('/api/projects/:id/versions', async (request, reply) => {
+    const principal = await requireUser(request, deps);
+    const { id } = parseOr400(idParams, request.params);
+    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+    const answer = await addVersion(request, deps, id, {
+      kind: 'user',
+      userId: ownerId,
+      actor: `user:${ownerId}`,
+      maxFileBytes: deps.config.UPLOAD_MAX_BYTES,
+    });
+    return reply.code(201).send(answer);
+  });
+}

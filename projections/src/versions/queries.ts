@@ -1,0 +1,47 @@
+import type { SqlExecutor } from '../../../api/src/db/db.js';
+import type { ModelRecord } from '../../../api/src/domain/project.js';
+import type { ProjectApprovalRow, ProjectVersionRow } from './row.js';
+
+/** Every version of the given projects, oldest first within a project. */
+export async function versionsOf(db: SqlExecutor, ids: string[]): Promise<ProjectVersionRow[]> {
+  if (ids.length === 0) return [];
+  const r = await db.query<ProjectVersionRow>(
+    `SELECT project_id::text AS project_id, n, created_at, note, models FROM project_versions
+     WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, n`,
+    [ids],
+  );
+  return r.rows;
+}
+
+/** The latest approval of each of the given projects that has one. */
+export async function approvalsOf(
+  db: SqlExecutor,
+  ids: string[],
+): Promise<Map<string, ProjectApprovalRow>> {
+  if (ids.length === 0) return new Map();
+  const r = await db.query<ProjectApprovalRow>(
+    `SELECT project_id::text AS project_id, version, approved_at, approved_by, files
+     FROM project_approvals WHERE project_id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return new Map(r.rows.map((row) => [row.project_id, row]));
+}
+
+/**
+ * A model of any version of a project, by its server file name or its id: what the download and
+ * view routes serve for a version other than the latest.
+ */
+export async function modelOfAnyVersion(
+  db: SqlExecutor,
+  projectId: string,
+  by: { filename: string } | { id: string },
+): Promise<ModelRecord | undefined> {
+  const [field, value] = 'filename' in by ? ['filename', by.filename] : ['id', by.id];
+  const r = await db.query<{ m: ModelRecord }>(
+    `SELECT m FROM project_versions v, jsonb_array_elements(v.models) AS m
+     WHERE v.project_id = $1 AND m->>'${field}' = $2 ORDER BY v.n DESC LIMIT 1`,
+    [projectId, value],
+  );
+  const m = r.rows[0]?.m;
+  return typeof m === 'string' ? (JSON.parse(m) as ModelRecord) : m;
+}

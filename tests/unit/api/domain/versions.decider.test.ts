@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decide,
+  foldProject,
+  ProjectRuleError,
+  type ModelRecord,
+  type ProjectCommand,
+  type ProjectEvent,
+} from '../../../../api/src/domain/project.js';
+import { APPROVAL_OUTDATED } from '../../../../api/src/domain/versions.js';
+
+const P = '11111111-1111-4111-8111-111111111111';
+const U = '22222222-2222-4222-8222-222222222222';
+const at = '2026-03-05T10:00:00.000Z';
+const later = '2026-03-06T10:00:00.000Z';
+
+const model = (id: string, sha256 = id.slice(0, 1).repeat(64)): ModelRecord => ({
+  id,
+  filename: `${id}.stl`,
+  originalName: `v1:orig-${id}`,
+  name: `v1:name-${id}`,
+  size: 684,
+  type: 'stl',
+  material: 'enamel',
+  groupedFrom: null,
+  groupSize: null,
+  blobKey: `projects/${P}/${id}`,
+  triangles: 12,
+  sha256,
+});
+const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const C = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
+
+const created: ProjectEvent = {
+  type: 'ProjectCreated',
+  data: {
+    projectId: P,
+    userId: U,
+    name: 'v1:n',
+    patientName: 'v1:p',
+    laboratoryName: 'v1:l',
+    comment: null,
+    status: 'pending',
+    models: [model(A), model(B)],
+    createdAt: at,
+  },
+};
+const approvedV1: ProjectEvent = {
+  type: 'ProjectApproved',
+  data: { projectId: P, approvedAt: at, version: 1, files: [] },
+};
+const v2: ProjectEvent = {
+  type: 'ProjectVersionAdded',
+  data: {
+    projectId: P,
+    version: 2,
+    note: 'v1:note',
+    models: [model(A), model(C)],
+    added: [C],
+    removed: [B],
+    createdAt: later,
+  },
+};
+
+const addVersion = (
+  over: Partial<Extract<ProjectCommand, { type: 'AddProjectVersion' }>['data']> = {},
+): ProjectCommand => ({
+  type: 'AddProjectVersion',
+  data: { projectId: P, keep: [A], added: [model(C)], note: 'v1:note', now: later, ...over },
+});
+const approve = (version?: number): ProjectCommand => ({
+  type: 'ApproveProject',
+  data: { projectId: P, now: later, approvedBy: 'v1:dr', ...(version ? { version } : {}) },
+});
+
+function rule(run: () => unknown): ProjectRuleError {
+  try {
+    run();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ProjectRuleError);
+    return err as ProjectRuleError;
+  }
+  throw new Error('expected a rule error');
+}
+
+describe('project versions', () => {
+  it('adds version 2 with the kept models first, then the new ones, and lists what changed', () => {
+    expect(decide(addVersion(), foldProject([created]))).toEqual([v2]);
+  });
+
+  it('numbers versions from the stream: the next after v2 is v3', () => {
+    const [e] = decide(addVersion({ keep: [A], added: [] }), foldProject([created, v2]));
+    expect(e).toMatchObject({
+      type: 'ProjectVersionAdded',
+      data: { version: 3, models: [model(A)], added: [], removed: [C] },
+    });
+  });
+
+  it('sets an approved project back to pending review, recording the previous status', () => {
+    const events = decide(addVersion(), foldProject([created, approvedV1]));
+    expect(events.map((e) => e.type)).toEqual(['ProjectVersionAdded', 'ProjectStatusChanged']);
+    expect(events[1]).toEqual({
+      type: 'ProjectStatusChanged',
+      data: { projectId: P, status: 'pending_review', previous: 'approved', changedAt: later },
+    });
+    const s = foldProject([created, approvedV1, ...events]);
+    expect(s.status === 'active' && [s.projectStatus, s.version]).toEqual(['pending_review', 2]);
+  });
+
+  it('sets changes requested back to pending review, and leaves a new project pending', () => {
+    const revision: ProjectEvent = {
+      type: 'ProjectStatusChanged',
+      data: { projectId: P, status: 'pending_revision', previous: 'pending', changedAt: at },
+    };
+    const after = decide(addVersion(), foldProject([created, revision]));
+    expect(after[1]?.data).toMatchObject({
+      status: 'pending_review',
+      previous: 'pending_revision',
+    });
+    expect(decide(addVersion(), foldProject([created])).map((e) => e.type)).toEqual([
+      'ProjectVersionAdded',
+    ]);
+  });
+
+  it('refuses a kept id that is not in the latest version, no change, and no files at all', () => {
+    expect(rule(() => decide(addVersion({ keep: [C] }), foldProject([created]))).code).toBe(
+      'model_not_found',
+    );
+    // B was removed in v2: it cannot be kept from v2.
+    expect(rule(() => decide(addVersion({ keep: [B] }), foldProject([created, v2]))).code).toBe(
+      'model_not_found',
+    );
+    expect(
+      rule(() => decide(addVersion({ keep: [A, B], added: [] }), foldProject([created]))).code,
+    ).toBe('no_changes');
+    expect(
+      rule(() => decide(addVersion({ keep: [], added: [] }), foldProject([created]))).code,
+    ).toBe('no_models');
+  });
+
+  it('refuses the texture material on a new STL file', () => {
+    const texture = { ...model(C), material: 'texture' as const };
+    expect(rule(() => decide(addVersion({ added: [texture] }), foldProject([created]))).code).toBe(
+      'invalid_material',
+    );
+  });
+
+  it('refuses a version of a deleted project', () => {
+    const deleted: ProjectEvent = {
+      type: 'ProjectDeleted',
+      data: { projectId: P, userId: U, reason: 'owner', deletedAt: at },
+    };
+    expect(rule(() => decide(addVersion(), foldProject([created, deleted]))).code).toBe(
+      'project_not_found',
+    );
+  });
+});
+
+describe('approval bound to a version', () => {
+  it('approves the latest version with the SHA-256 of each of its files', () => {
+    expect(decide(approve(), foldProject([created, v2]))).toEqual([
+      {
+        type: 'ProjectApproved',
+        data: {
+          projectId: P,
+          approvedAt: later,
+          approvedBy: 'v1:dr',
+          version: 2,
+          files: [
+            { modelId: A, sha256: 'a'.repeat(64) },
+            { modelId: C, sha256: 'c'.repeat(64) },
+          ],
+        },
+      },
+    ]);
+    expect(decide(approve(2), foldProject([created, v2]))[0]?.data).toMatchObject({ version: 2 });
+  });
+
+  it('refuses to approve an older version than the latest, with a clear message', () => {
+    const err = rule(() => decide(approve(1), foldProject([created, v2])));
+    expect(err.code).toBe('approval_outdated');
+    expect(err.message).toBe(APPROVAL_OUTDATED(1, 2));
+    expect(err.message).toMatch(/version 2 was uploaded since/);
+  });
+
+  it('refuses a version that does not exist', () => {
+    expect(rule(() => decide(approve(3), foldProject([created, v2]))).code).toBe(
+      'version_not_found',
+    );
+  });
+
+  it('approves the new version after an earlier approval was reset by it', () => {
+    const reset = decide(addVersion(), foldProject([created, approvedV1]));
+    const events = decide(approve(2), foldProject([created, approvedV1, ...reset]));
+    expect(events[0]?.data).toMatchObject({ version: 2 });
+    expect(
+      rule(() => decide(approve(2), foldProject([created, approvedV1, ...reset, ...events]))).code,
+    ).toBe('already_approved');
+  });
+
+  it('records a null hash for a model stored before hashes were taken', () => {
+    const old = { ...model(A) };
+    delete old.sha256;
+    const legacy: ProjectEvent = {
+      ...created,
+      data: { ...created.data, models: [old] },
+    } as ProjectEvent;
+    expect(decide(approve(), foldProject([legacy]))[0]?.data).toMatchObject({
+      version: 1,
+      files: [{ modelId: A, sha256: null }],
+    });
+  });
+});

@@ -13,11 +13,12 @@ const DIST = join(repoRoot, 'web', 'dist');
 /**
  * Budget of the scripts before the first frame, as built and as served (brotli). Measured at
  * 1,145 kB / 274 kB when it was set (from 1,404 kB / 329 kB before the route split and three's
- * catalogue); most of it is three's renderer with its shaders (~400 kB), React DOM (~200 kB),
- * R3F with its reconciler (~160 kB) and the router (~90 kB).
+ * catalogue), then 1,194 kB / 290.5 kB once the tools gate, the review conversation, link control
+ * and versions joined the viewer's chunk; most of it is three's renderer with its shaders
+ * (~400 kB), React DOM (~200 kB), R3F with its reconciler (~160 kB) and the router (~90 kB).
  */
-const BUDGET_RAW = 1_200 * 1024;
-const BUDGET_BROTLI = 290 * 1024;
+const BUDGET_RAW = 1_250 * 1024;
+const BUDGET_BROTLI = 300 * 1024;
 
 function built(): void {
   if (!existsSync(manifestPath(DIST))) {

@@ -1,13 +1,35 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.CUSP_API_URL ?? 'http://127.0.0.1:3000';
 
+/** R3F's `<Canvas>` registers the whole THREE namespace when it first renders. */
+const CANVAS_EXTENDS_ALL = 'React.useMemo(() => extend(THREE), []);';
+
+/**
+ * Drops that registration from @react-three/fiber's build, so three tree-shakes: the viewer
+ * registers the classes it uses itself (src/viewer/scene/threeCatalogue.ts). Fails the build
+ * when the line is not there (a new R3F), rather than silently shipping all of three again.
+ */
+function r3fCatalogue(): Plugin {
+  return {
+    name: 'cusp:r3f-catalogue',
+    apply: 'build',
+    transform(code, id) {
+      if (!/@react-three[\\/]fiber[\\/]dist[\\/]react-three-fiber\.esm\.js$/.test(id)) return;
+      if (!code.includes(CANVAS_EXTENDS_ALL)) {
+        this.error(`@react-three/fiber changed: "${CANVAS_EXTENDS_ALL}" not found in ${id}`);
+      }
+      return { code: code.replace(CANVAS_EXTENDS_ALL, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), r3fCatalogue()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -48,6 +48,7 @@ import {
   writeBinaryStl,
 } from '../support/meshFiles.js';
 import { startCuspProcess, type CuspProcess } from '../support/process.js';
+import { formatScripts, viewerCriticalScripts } from '../support/viewerScripts.js';
 import { createProject, signIn } from './support/cuspClient.js';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.js';
 
@@ -467,6 +468,10 @@ async function main() {
     file: 'scan-1m.stl',
     bytes: writeBinaryStl(toSoup(s1m.positions, s1m.indices)),
   };
+  // The budget itself is a test (tests/int/web/viewerScriptBudget.test.ts).
+  console.log(
+    `viewer scripts before the first frame (web/dist):\n${formatScripts(viewerCriticalScripts(join(repoRoot, 'web', 'dist')))}`,
+  );
   const tri = (m: Model) => (m.bytes.byteLength - 84) / 50;
   console.log(
     `sizes: upper ${mb(upper.bytes.byteLength)} (${tri(upper)} tri), lower ${mb(lower.bytes.byteLength)} (${tri(lower)} tri), synthetic ${mb(scan.bytes.byteLength)} (${tri(scan)} tri)`,

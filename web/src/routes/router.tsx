@@ -1,16 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '../layout/RootLayout';
-import { AdminPage } from '../pages/Admin/AdminPage';
-import { DashboardPage } from '../pages/Dashboard/DashboardPage';
-import { ForgotPasswordPage } from '../pages/ForgotPassword/ForgotPasswordPage';
-import { LoginPage } from '../pages/Login/LoginPage';
-import { NewProjectPage } from '../pages/NewProject/NewProjectPage';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
-import { ProjectHistoryPage } from '../pages/ProjectHistory/ProjectHistoryPage';
-import { PublicUploadPage } from '../pages/PublicUpload/PublicUploadPage';
-import { RegisterPage } from '../pages/Register/RegisterPage';
-import { ResetPasswordPage } from '../pages/ResetPassword/ResetPasswordPage';
-import { VerifyEmailPage } from '../pages/VerifyEmail/VerifyEmailPage';
 import { LoadingBlock } from '../ui/LoadingBlock';
 import { GuestOnly } from './GuestOnly';
 import { setNavigator } from './navigator';
@@ -44,6 +34,47 @@ const legal: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
 };
 
 /**
+ * Every other screen loads with its route too: the entry chunk holds the router, the frame and
+ * the shared UI, so a doctor's viewer link downloads and compiles none of the lab's screens
+ * before its first frame (tests/int/web/viewerScriptBudget.test.ts keeps a budget for it).
+ */
+type Lazy = Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'>;
+const page = (load: () => Promise<{ Component: RouteObject['Component'] }>): Lazy => ({
+  lazy: load,
+  hydrateFallbackElement: <LoadingBlock />,
+});
+const login = page(async () => ({
+  Component: (await import('../pages/Login/LoginPage')).LoginPage,
+}));
+const register = page(async () => ({
+  Component: (await import('../pages/Register/RegisterPage')).RegisterPage,
+}));
+const forgotPassword = page(async () => ({
+  Component: (await import('../pages/ForgotPassword/ForgotPasswordPage')).ForgotPasswordPage,
+}));
+const verifyEmail = page(async () => ({
+  Component: (await import('../pages/VerifyEmail/VerifyEmailPage')).VerifyEmailPage,
+}));
+const resetPassword = page(async () => ({
+  Component: (await import('../pages/ResetPassword/ResetPasswordPage')).ResetPasswordPage,
+}));
+const publicUpload = page(async () => ({
+  Component: (await import('../pages/PublicUpload/PublicUploadPage')).PublicUploadPage,
+}));
+const dashboard = page(async () => ({
+  Component: (await import('../pages/Dashboard/DashboardPage')).DashboardPage,
+}));
+const newProject = page(async () => ({
+  Component: (await import('../pages/NewProject/NewProjectPage')).NewProjectPage,
+}));
+const projectHistory = page(async () => ({
+  Component: (await import('../pages/ProjectHistory/ProjectHistoryPage')).ProjectHistoryPage,
+}));
+const admin = page(async () => ({
+  Component: (await import('../pages/Admin/AdminPage')).AdminPage,
+}));
+
+/**
  * Paths are case-sensitive, as the server's routes and the share tokens in them are:
  * `/Viewer/<token>` is the 404 page, not a viewer that opens the project.
  */
@@ -73,24 +104,24 @@ export const routes: RouteObject[] = caseSensitive([
           {
             element: <GuestOnly />,
             children: [
-              { path: '/login', element: <LoginPage /> },
-              { path: '/register', element: <RegisterPage /> },
-              { path: '/forgot-password', element: <ForgotPasswordPage /> },
+              { path: '/login', ...login },
+              { path: '/register', ...register },
+              { path: '/forgot-password', ...forgotPassword },
             ],
           },
-          { path: '/verify-email', element: <VerifyEmailPage /> },
+          { path: '/verify-email', ...verifyEmail },
           // Open to signed-in visitors too: a reset ends every session anyway.
-          { path: '/reset-password', element: <ResetPasswordPage /> },
-          { path: '/public-upload', element: <PublicUploadPage /> },
+          { path: '/reset-password', ...resetPassword },
+          { path: '/public-upload', ...publicUpload },
           {
             element: <RequireAuth />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/projects/new', element: <NewProjectPage /> },
-              { path: '/projects/:id/history', element: <ProjectHistoryPage /> },
+              { path: '/dashboard', ...dashboard },
+              { path: '/projects/new', ...newProject },
+              { path: '/projects/:id/history', ...projectHistory },
               {
                 element: <RequireAdmin />,
-                children: [{ path: '/admin', element: <AdminPage /> }],
+                children: [{ path: '/admin', ...admin }],
               },
             ],
           },

@@ -12,6 +12,7 @@ import { FrameProbe } from './FrameProbe';
 import { ModelLayers } from './ModelLayers';
 import { cappedDpr, RENDER_PROFILES, stillDpr, type DeviceClass } from './renderProfile';
 import { SceneLights } from './SceneLights';
+import './threeCatalogue';
 import { ShaderWarmup } from './ShaderWarmup';
 import { frameOfModels, jawOfNames } from './viewFrame';
 

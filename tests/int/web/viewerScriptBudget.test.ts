@@ -1,0 +1,66 @@
+/**
+ * The JavaScript a doctor's viewer link downloads and compiles before its first frame, read from
+ * the production build (`npm run build:web`; `npm test` builds it first). Bytes, not time: the
+ * benchmark (tests/bench/viewer.bench.ts) measures what they cost.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../support/fixturePaths.js';
+import { formatScripts, manifestPath, viewerCriticalScripts } from '../../support/viewerScripts.js';
+
+const DIST = join(repoRoot, 'web', 'dist');
+/**
+ * Budget of the scripts before the first frame, as built and as served (brotli). Measured at
+ * 1,145 kB / 274 kB when it was set (from 1,404 kB / 329 kB before the route split and three's
+ * catalogue), then 1,194 kB / 290.5 kB once the tools gate, the review conversation, link control
+ * and versions joined the viewer's chunk; most of it is three's renderer with its shaders
+ * (~400 kB), React DOM (~200 kB), R3F with its reconciler (~160 kB) and the router (~90 kB).
+ */
+const BUDGET_RAW = 1_250 * 1024;
+const BUDGET_BROTLI = 300 * 1024;
+
+function built(): void {
+  if (!existsSync(manifestPath(DIST))) {
+    throw new Error('web/dist has no build manifest: run `npm run build:web` first');
+  }
+}
+
+describe('scripts a viewer link loads before its first frame', () => {
+  it('stay within the budget, listed with their raw and brotli bytes', () => {
+    built();
+    const scripts = viewerCriticalScripts(DIST);
+    console.log(`viewer scripts before the first frame:\n${formatScripts(scripts)}`);
+    expect(scripts.length).toBeGreaterThan(0);
+    const raw = scripts.reduce((n, s) => n + s.raw, 0);
+    const brotli = scripts.reduce((n, s) => n + s.brotli, 0);
+    expect(raw).toBeLessThanOrEqual(BUDGET_RAW);
+    expect(brotli).toBeLessThanOrEqual(BUDGET_BROTLI);
+  });
+
+  it('include no other screen of the app', () => {
+    built();
+    const manifest = JSON.parse(readFileSync(manifestPath(DIST), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const otherPages = Object.entries(manifest)
+      .filter(([key]) => key.startsWith('src/pages/') && !key.startsWith('src/pages/Viewer/'))
+      .map(([, chunk]) => chunk.file);
+    // The lab's screens are split off (a build that inlines them all has no such entries).
+    expect(otherPages.length).toBeGreaterThanOrEqual(10);
+    const files = viewerCriticalScripts(DIST).map((s) => s.file);
+    expect(files.filter((f) => otherPages.includes(f))).toEqual([]);
+  });
+
+  it('carry only the three.js classes the viewer uses, not the whole namespace', () => {
+    built();
+    // Every three class names its own `type`; a class the viewer never uses is a witness that
+    // R3F's whole-namespace registration is back in the bundle.
+    const unused = ['TorusKnotGeometry', 'DodecahedronGeometry', 'ArrowHelper'];
+    for (const s of viewerCriticalScripts(DIST)) {
+      const text = readFileSync(join(DIST, s.file), 'utf8');
+      for (const name of unused) expect(text.includes(name), `${name} in ${s.file}`).toBe(false);
+    }
+  });
+});

@@ -442,9 +442,15 @@ test.describe('phone layout', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveText([/Link settings/, /History/, /Delete/]);
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      /Link settings/,
+      /History/,
+      /Upload new version/,
+      /Delete/,
+    ]);
     await expect(menu.getByRole('menuitem').first()).toBeFocused();
     await page.screenshot({ path: shot('dashboard-390-menu.png') });
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: /Delete/ })).toBeFocused();
@@ -452,6 +458,7 @@ test.describe('phone layout', () => {
     await expect(menu).toHaveCount(0);
     await expect(more).toBeFocused();
     await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');

@@ -87,7 +87,10 @@ export class FsBlobStore implements BlobStore {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    await rm(this.path(prefix), { recursive: true, force: true });
+    // A write landing in the folder while it is removed (a view derivative built in the
+    // background) fails the removal with ENOTEMPTY: Node retries it. A file written after the
+    // removal is an orphan the sweeper removes.
+    await rm(this.path(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
   async *list(prefix?: string): AsyncIterable<{ key: string; modifiedAt: Date; bytes: number }> {

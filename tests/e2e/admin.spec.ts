@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { freshClient } from './support/accounts';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeSolution } from '../support/accounts';
@@ -42,6 +43,7 @@ async function call(base: string, method: string, url: string, body?: unknown, t
   const res = await fetch(`${base}${url}`, {
     method,
     headers: {
+      ...(url === '/api/register' ? freshClient() : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },

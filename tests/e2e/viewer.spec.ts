@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { freshClient } from './support/accounts';
 import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import { encodeSolution, type ReceivedMail } from '../support/accounts';
@@ -75,7 +76,7 @@ async function technician(cusp: CuspServer, smtp: SmtpPeer): Promise<string> {
   await json(
     await fetch(`${cusp.baseURL}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...freshClient() },
       body: JSON.stringify({
         name: TECH_NAME,
         email: TECH_EMAIL,

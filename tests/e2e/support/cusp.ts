@@ -96,6 +96,8 @@ export async function startCusp(
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // API helpers register each account from its own address (support/accounts.ts freshClient).
+      TRUST_PROXY: 'true',
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...env,
     },

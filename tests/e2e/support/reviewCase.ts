@@ -3,6 +3,7 @@
  * mail at the SMTP peer, log in, and upload the real upper arch with the molar crown.
  */
 import { readFileSync } from 'node:fs';
+import { freshClient } from './accounts';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { encodeSolution } from '../../support/accounts';
@@ -41,7 +42,7 @@ export async function registerTechnician(
   await json(
     await fetch(`${cusp.baseURL}/api/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...freshClient() },
       body: JSON.stringify({ ...who, companyName: 'Review Dental Lab', turnstileToken }),
     }),
     'register',

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { MultipartFile, Multipart } from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { projectBlobKey } from '../blobs/blobStore.js';
 import { putEncrypted } from '../blobs/encrypted.js';
@@ -41,6 +41,7 @@ import {
   type ProjectFields,
   type UploadExtension,
 } from './projectInput.js';
+import { drain, LIST_FIELDS, readUploadParts, type UploadLists } from './uploadParts.js';
 
 export interface UploadMode {
   /** 'public' for the anonymous quick upload. */
@@ -61,9 +62,6 @@ const DEFAULT_MATERIAL: Record<UploadMode['kind'], MaterialKey> = {
   user: 'default',
   public: 'enamel',
 };
-export const LIST_FIELDS = ['modelMaterials', 'modelCustomNames', 'modelTypes'] as const;
-export type ListField = (typeof LIST_FIELDS)[number];
-
 /** A project id named by the idempotency key: every retry targets the same stream. */
 function projectIdFor(scope: string, key: string): string {
   const h = createHash('sha256').update(`cusp-idem\u0000${scope}\u0000${key}`).digest();
@@ -75,28 +73,6 @@ function projectIdFor(scope: string, key: string): string {
 
 const sizeLimitMessage = (name: string, max: number) =>
   `${name} exceeds ${Math.round(max / (1024 * 1024))}MB limit`;
-
-/** Drains what is left of a multipart body so the connection can answer. */
-export async function drain(parts: AsyncIterableIterator<Multipart>): Promise<void> {
-  for await (const part of parts) if (part.type === 'file') part.file.resume();
-}
-
-export function listValues(raw: string): string[] {
-  const t = raw.trim();
-  if (t.startsWith('[')) {
-    let v: unknown;
-    try {
-      v = JSON.parse(t);
-    } catch {
-      throw new ValidationError('Malformed list field', 'validation_failed');
-    }
-    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' || x === null)) {
-      throw new ValidationError('List fields must be arrays of strings', 'validation_failed');
-    }
-    return v.map((x) => (x === null ? '' : (x as string)));
-  }
-  return [raw];
-}
 
 /**
  * `POST /api/projects` and `POST /api/public/projects`, streamed (architecture §8): each file
@@ -148,55 +124,27 @@ export async function createProject(
 
   const subject = projectSubject(projectId);
   const stored: StoredFile[] = [];
-  let fields: ProjectFields | undefined;
-  const lists: Record<ListField, string[]> = {
-    modelMaterials: [],
-    modelCustomNames: [],
-    modelTypes: [],
-  };
-  let written = false;
 
   try {
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : String(part.value);
-        if (part.fieldname === 'projectData') {
-          if (fields) throw new ValidationError('projectData given twice', 'validation_failed');
-          let json: unknown;
-          try {
-            json = JSON.parse(value);
-          } catch {
-            throw new ValidationError('projectData must be JSON', 'invalid_json');
-          }
-          const data = parseOr400(projectDataSchema, json);
-          fields = cleanProjectFields(data);
-          if (mode.admit) await mode.admit(data as Record<string, unknown>);
-          continue;
+    const { fields, lists } = await readUploadParts<ProjectFields>(parts, {
+      dataField: 'projectData',
+      dataFirstCode: 'PROJECT_DATA_FIRST',
+      parseData: async (value) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(value);
+        } catch {
+          throw new ValidationError('projectData must be JSON', 'invalid_json');
         }
-        if ((LIST_FIELDS as readonly string[]).includes(part.fieldname)) {
-          lists[part.fieldname as ListField].push(...listValues(value));
-          continue;
-        }
-        throw new ValidationError(
-          `Unknown field: ${part.fieldname.slice(0, 100)}`,
-          'UNKNOWN_FIELD',
-        );
-      }
-      // A file part.
-      if (part.fieldname !== 'models') {
-        part.file.resume();
-        throw new ValidationError(
-          `Unknown file field: ${part.fieldname.slice(0, 100)}`,
-          'UNKNOWN_FIELD',
-        );
-      }
-      if (!fields) {
-        part.file.resume();
-        throw new ValidationError('projectData must come before the files', 'PROJECT_DATA_FIRST');
-      }
-      written = true;
-      stored.push(await storeFile(deps, part, projectId, subject, mode));
-    }
+        const data = parseOr400(projectDataSchema, json);
+        const cleaned = cleanProjectFields(data);
+        if (mode.admit) await mode.admit(data as Record<string, unknown>);
+        return cleaned;
+      },
+      storeFile: async (part) => {
+        stored.push(await storeFile(deps, part, projectId, subject, mode));
+      },
+    });
 
     if (!fields)
       throw new ValidationError('Please fill in all required fields', 'validation_failed');
@@ -226,7 +174,7 @@ export async function createProject(
       },
     });
   } catch (err) {
-    if (written) await removeFiles(deps, stored);
+    await removeFiles(deps, stored);
     await drain(parts).catch(() => {});
     if (err instanceof KeyShredded) {
       throw new Conflict(IDEMPOTENCY_KEY_USED, 'IDEMPOTENCY_KEY_USED');
@@ -298,7 +246,7 @@ export async function buildModels(
   deps: AppDeps,
   subject: string,
   stored: StoredFile[],
-  lists: Record<ListField, string[]>,
+  lists: UploadLists,
   mode: UploadMode,
 ): Promise<ModelRecord[]> {
   for (const f of LIST_FIELDS) {

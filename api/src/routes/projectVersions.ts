@@ -14,15 +14,8 @@ import { UnsupportedMediaType, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
-import {
-  buildModels,
-  drain,
-  LIST_FIELDS,
-  listValues,
-  storeFile,
-  type ListField,
-  type UploadMode,
-} from './projectUpload.js';
+import { buildModels, storeFile, type UploadMode } from './projectUpload.js';
+import { drain, readUploadParts } from './uploadParts.js';
 
 const idParams = z.object({ id: uuidParam }).strict();
 
@@ -68,43 +61,15 @@ async function addVersion(
   const subject = projectSubject(projectId);
   const parts = request.parts({ limits: { fileSize: mode.maxFileBytes }, fileHwm: 1024 * 1024 });
   const stored: StoredFile[] = [];
-  const lists: Record<ListField, string[]> = {
-    modelMaterials: [],
-    modelCustomNames: [],
-    modelTypes: [],
-  };
-  let fields: VersionFields | undefined;
   try {
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        const value = typeof part.value === 'string' ? part.value : String(part.value);
-        if (part.fieldname === 'versionData') {
-          if (fields) throw new ValidationError('versionData given twice', 'validation_failed');
-          fields = parseVersionData(value);
-          continue;
-        }
-        if ((LIST_FIELDS as readonly string[]).includes(part.fieldname)) {
-          lists[part.fieldname as ListField].push(...listValues(value));
-          continue;
-        }
-        throw new ValidationError(
-          `Unknown field: ${part.fieldname.slice(0, 100)}`,
-          'UNKNOWN_FIELD',
-        );
-      }
-      if (part.fieldname !== 'models') {
-        part.file.resume();
-        throw new ValidationError(
-          `Unknown file field: ${part.fieldname.slice(0, 100)}`,
-          'UNKNOWN_FIELD',
-        );
-      }
-      if (!fields) {
-        part.file.resume();
-        throw new ValidationError('versionData must come before the files', 'VERSION_DATA_FIRST');
-      }
-      stored.push(await storeFile(deps, part, projectId, subject, mode));
-    }
+    const { fields, lists } = await readUploadParts(parts, {
+      dataField: 'versionData',
+      dataFirstCode: 'VERSION_DATA_FIRST',
+      parseData: parseVersionData,
+      storeFile: async (part) => {
+        stored.push(await storeFile(deps, part, projectId, subject, mode));
+      },
+    });
     if (!fields) throw new ValidationError(VERSION_NOTE_REQUIRED, 'validation_failed');
     const added = await buildModels(deps, subject, stored, lists, mode);
     const note = await deps.keys.seal(subject, 'versionNote', fields.note);

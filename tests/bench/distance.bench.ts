@@ -13,9 +13,6 @@
  * with the glibc settings of performance.md appendix A, pre-faults a heap and reserves the
  * module's memory once, as the viewer does while the meshes download.
  */
-import { spawnSync } from 'node:child_process';
-import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { BufferAttribute, BufferGeometry, Vector3 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { MeshModule } from '../../wasm/src/core.js';
@@ -24,41 +21,18 @@ import { loadMeshModule } from '../../wasm/src/node.js';
 import { MeshWorkerPool } from '../../wasm/src/pool.js';
 import { buildWasmIfNeeded } from '../support/buildWasm.js';
 import { syntheticArch } from '../support/meshFiles.js';
+import {
+  gc,
+  loadLine,
+  median,
+  prefault,
+  rerunWithBenchMemory,
+  timeMs,
+} from './support/geometryBench.js';
 
-if (!process.env.CUSP_BENCH_CHILD) {
-  const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      CUSP_BENCH_CHILD: '1',
-      MALLOC_MMAP_THRESHOLD_: '4000000000',
-      MALLOC_TRIM_THRESHOLD_: '8000000000',
-      GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1',
-    },
-  });
-  process.exit(r.status ?? 1);
-}
+rerunWithBenchMemory(import.meta.url);
 
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-const load = (): string => `load ${loadavg()[0]!.toFixed(2)}`;
 const ms = (n: number): string => `${n.toFixed(0)} ms`;
-
-function prefault(bytes: number): void {
-  const b = new Uint8Array(bytes);
-  for (let i = 0; i < b.length; i += 4096) b[i] = 1;
-}
-
-function median(a: number[]): number {
-  const s = [...a].sort((x, y) => x - y);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function time(fn: () => unknown): number {
-  gc();
-  const t0 = performance.now();
-  fn();
-  return performance.now() - t0;
-}
 
 /** CPU time of this (single-threaded) call: what the wall time would be on an idle machine. */
 function cpuTime(fn: () => unknown): number {
@@ -111,7 +85,7 @@ async function main(): Promise<void> {
   gc();
   console.log(
     `distance: ${queries.toLocaleString('en')} query vertices (v2) → ${triangles.toLocaleString('en')} triangles (v1), ` +
-      `max distance ${MAX_DISTANCE_MM} mm; ${load()}`,
+      `max distance ${MAX_DISTANCE_MM} mm; ${loadLine()}`,
   );
 
   const mesh: MeshModule = await loadMeshModule();
@@ -119,8 +93,10 @@ async function main(): Promise<void> {
   const target = { positions: v1.positions, indices: v1.indices };
   const one = query.subarray(0, 3);
   // A fresh instance's first call: memory grows and is touched, code still tiering up.
-  const cold = time(() => mesh.signedDistances(query, target, opts));
-  console.log(`engine, first call (fresh instance, memory not reserved): ${ms(cold)}; ${load()}`);
+  const cold = timeMs(() => mesh.signedDistances(query, target, opts));
+  console.log(
+    `engine, first call (fresh instance, memory not reserved): ${ms(cold)}; ${loadLine()}`,
+  );
   mesh.reserve(
     MeshModule.distanceBytes(queries, {
       vertices: v1.positions.length / 3,
@@ -161,14 +137,14 @@ async function main(): Promise<void> {
   const ratios: number[] = [];
   const eCpu: number[] = [];
   for (let r = -1; r < rounds; r++) {
-    const b = median([0, 1, 2].map(() => time(() => mesh.signedDistances(one, target, opts))));
-    const e = median([0, 1, 2].map(() => time(() => mesh.signedDistances(query, target, opts))));
+    const b = median([0, 1, 2].map(() => timeMs(() => mesh.signedDistances(one, target, opts))));
+    const e = median([0, 1, 2].map(() => timeMs(() => mesh.signedDistances(query, target, opts))));
     const c = cpuTime(() => mesh.signedDistances(query, target, opts));
     let index: MeshBVH | null = null;
-    const tb = time(() => {
+    const tb = timeMs(() => {
       index = three.build();
     });
-    const tq = time(() => three.query(index!, theirs));
+    const tq = timeMs(() => three.query(index!, theirs));
     if (r < 0) continue; // warm-up round
     eBuild.push(b);
     eTotal.push(e);
@@ -178,7 +154,7 @@ async function main(): Promise<void> {
     ratios.push((tb + tq) / e);
     console.log(
       `  round ${r + 1}: engine ${ms(b)} build + ${ms(e - b)} queries = ${ms(e)} (CPU ${ms(c)}); ` +
-        `three-mesh-bvh ${ms(tb)} build + ${ms(tq)} queries = ${ms(tb + tq)}; ${load()}`,
+        `three-mesh-bvh ${ms(tb)} build + ${ms(tq)} queries = ${ms(tb + tq)}; ${loadLine()}`,
     );
   }
   const e = median(eTotal);
@@ -233,7 +209,7 @@ async function main(): Promise<void> {
   const p = median(pTimes);
   console.log(
     `engine on two workers (query vertices split in halves, each worker indexes the target): ${ms(p)} ` +
-      `[runs: ${pTimes.map((t) => t.toFixed(0)).join(', ')}]; answers within ${splitWorst.toExponential(1)} mm of one call; ${load()}`,
+      `[runs: ${pTimes.map((t) => t.toFixed(0)).join(', ')}]; answers within ${splitWorst.toExponential(1)} mm of one call; ${loadLine()}`,
   );
 
   const results = [
@@ -249,7 +225,7 @@ async function main(): Promise<void> {
     },
   ];
   for (const r of results)
-    console.log(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.figure}; ${load()}`);
+    console.log(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.figure}; ${loadLine()}`);
   const failed = results.filter((r) => !r.pass).length;
   console.log(`\n${results.length - failed}/${results.length} targets met`);
   process.exit(failed ? 1 : 0);

@@ -9,9 +9,6 @@
  * shown too (all of the process's threads, the collector's helpers included; under heavy load it
  * also grows, with cache misses and time the hypervisor takes).
  */
-import { spawnSync } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { encodePalettePng } from '../../api/src/mesh/png.js';
 import { quantise } from '../../api/src/mesh/quantise.js';
 import {
@@ -25,32 +22,19 @@ import { modelFrame, viewPose, viewProjection } from '../../wasm/src/views.js';
 import { buildWasmIfNeeded } from '../support/buildWasm.js';
 import { fixtureObj, fixtureStl } from '../support/meshFiles.js';
 import { decodePng } from '../support/png.js';
+import {
+  gc,
+  loadLine,
+  machineLine,
+  median,
+  rerunWithBenchMemory,
+} from './support/geometryBench.js';
 
-if (!process.env.CUSP_BENCH_CHILD) {
-  // The glibc settings of performance.md appendix A: fresh pages are slow to touch on this VM.
-  const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      CUSP_BENCH_CHILD: '1',
-      MALLOC_MMAP_THRESHOLD_: '4000000000',
-      MALLOC_TRIM_THRESHOLD_: '8000000000',
-      GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1',
-    },
-  });
-  process.exit(r.status ?? 1);
-}
+rerunWithBenchMemory(import.meta.url);
 
 const GATE_MS = 150;
 const ROUNDS = 15;
 const WARMUPS = 5;
-
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const load = (): string =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 function cpuMs(): number {
   const u = process.cpuUsage();
@@ -73,10 +57,7 @@ function time(fn: () => unknown): Timed {
 
 async function main(): Promise<void> {
   buildWasmIfNeeded();
-  console.log(
-    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`,
-  );
-  console.log(`load average before: ${load()}`);
+  console.log(machineLine());
   const mesh = await loadMeshModule();
   const stl = fixtureStl('upper-arch-crowns.stl');
   const soup = mesh.parseMesh(stl, { normals: false }).positions;
@@ -158,7 +139,7 @@ async function main(): Promise<void> {
       `      ${name}: ${median(t.map((x) => x.wall)).toFixed(1)} ms wall, CPU ${median(t.map((x) => x.cpu)).toFixed(1)} ms`,
     );
   }
-  console.log(`load average after: ${load()}`);
+  console.log(`after: ${loadLine()}`);
   process.exit(pass ? 0 : 1);
 }
 

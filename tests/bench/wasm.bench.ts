@@ -7,9 +7,7 @@
  * glibc settings of performance.md appendix A and pre-faults a heap; wasm memory and baseline
  * destination buffers are reserved once and reused.
  */
-import { spawnSync } from 'node:child_process';
 import type { BufferGeometry } from 'three';
-import { fileURLToPath } from 'node:url';
 import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import type { MeshModule } from '../../wasm/src/core.js';
@@ -18,46 +16,17 @@ import { buildWasmIfNeeded } from '../support/buildWasm.js';
 import { encodeHps, syntheticHpsMesh } from '../support/hpsEncoder.js';
 import { jsBase64Decode, tsHpsToStl, type TsDecodeBuffers } from './support/tsHpsDecoder.js';
 import { jsStlPositions, jsVertexNormals } from './support/jsKernels.js';
+import { gc, median, prefault, rerunWithBenchMemory, timeMs } from './support/geometryBench.js';
 
-if (!process.env.CUSP_BENCH_CHILD) {
-  const r = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      CUSP_BENCH_CHILD: '1',
-      MALLOC_MMAP_THRESHOLD_: '4000000000',
-      MALLOC_TRIM_THRESHOLD_: '8000000000',
-      GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1',
-    },
-  });
-  process.exit(r.status ?? 1);
-}
+rerunWithBenchMemory(import.meta.url);
 
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const MB = (n: number): string => `${(n / 1e6).toFixed(1)} MB`;
-
-function prefault(bytes: number): void {
-  const b = new Uint8Array(bytes);
-  for (let i = 0; i < b.length; i += 4096) b[i] = 1;
-}
 
 interface Pair {
   /** Median time of the subject and of the baseline (ms) and the median per-round ratio. */
   subjectMs: number;
   baselineMs: number;
   ratio: number;
-}
-
-function median(a: number[]): number {
-  const s = [...a].sort((x, y) => x - y);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function time(fn: () => unknown): number {
-  gc();
-  const t0 = performance.now();
-  fn();
-  return performance.now() - t0;
 }
 
 /** ratio = baseline time / subject time (higher = subject faster). */
@@ -70,8 +39,8 @@ function pair(subject: () => unknown, baseline: () => unknown, rounds = 9, warmu
   const b: number[] = [];
   const r: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    const ts = time(subject);
-    const tb = time(baseline);
+    const ts = timeMs(subject);
+    const tb = timeMs(baseline);
     s.push(ts);
     b.push(tb);
     r.push(tb / ts);

@@ -33,6 +33,14 @@ export function prefault(bytes: number): void {
 
 export const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
+/** Wall time of one call in ms, after a gc() so no call pays the garbage of the one before. */
+export function timeMs(fn: () => unknown): number {
+  gc();
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;

@@ -54,3 +54,4 @@ export type {
   TechnicianCommentBody,
   ThreadEntry,
 } from '../../../api/src/contract/comments';
+export type { ToolState } from '../../../api/src/contract/toolState';

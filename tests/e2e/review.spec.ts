@@ -212,7 +212,8 @@ test.describe('review conversation', () => {
       await expect(card.getByTestId('open-comments')).toHaveText('1 open');
       await expect(card).toContainText('1 new');
       await tp.screenshot({ path: shot('review-dashboard.png'), fullPage: true });
-      await card.getByRole('button', { name: /Comments/ }).click();
+      await card.getByRole('button', { name: /More actions/ }).click();
+      await tp.getByRole('menuitem', { name: /Comments/ }).click();
       const modal = tp.getByTestId('comments-modal');
       await expect(modal.getByTestId('thread-comment')).toContainText('Pin 1');
       await expect(modal.getByTestId('thread-comment')).toContainText(`${DOCTOR.name} (Doctor)`);
@@ -396,7 +397,8 @@ test.describe('review conversation', () => {
         await tp.goto('/dashboard');
         const card = tp.getByTestId('project-card').filter({ hasText: 'Phone review' });
         await expect(card).toContainText('Changes Requested', { timeout: 30_000 });
-        await card.getByRole('button', { name: /Comments/ }).click();
+        await card.getByRole('button', { name: /More actions/ }).click();
+        await tp.getByRole('menuitem', { name: /Comments/ }).click();
         const modal = tp.getByTestId('comments-modal');
         await modal.getByRole('button', { name: 'Back to Pending Review' }).click();
         await expect(tp.getByText('Status set to Pending Review')).toBeVisible({ timeout: 30_000 });

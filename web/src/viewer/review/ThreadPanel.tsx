@@ -2,13 +2,7 @@ import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
-import {
-  backToReview,
-  chooseComment,
-  reloadThread,
-  requireIdentity,
-  sendComment,
-} from './actions';
+import { backToReview, chooseComment, reloadThread, requireIdentity, sendComment } from './actions';
 import { openCount, threadNodes, useReviewStore } from './reviewStore';
 import { ThreadEntryView } from './ThreadEntryView';
 

@@ -8,6 +8,8 @@ export interface FrameProbeProps {
   meshCount: number;
   /** True once every model has finished loading. */
   complete: boolean;
+  /** 'coarse' while any model is drawn at its coarse level, else 'full'. */
+  lod: 'coarse' | 'full';
 }
 
 /** Name of the performance mark set on the first frame that shows every model. */
@@ -18,16 +20,18 @@ const PIXEL = new Uint8Array(4);
 /**
  * Test and benchmark hook, in the spirit of drei's snapshot tests that wait for a ready event:
  * after a frame renders with a new number of meshes, the canvas gets `data-rendered-meshes`; the
- * first complete frame also sets a performance mark. Default priority: a positive one would take
+ * first complete frame also sets a performance mark. Every complete frame drawn with a new level
+ * of detail sets `data-lod` (`coarse` → `full` for models with a coarse level). Default priority: a positive one would take
  * over rendering from R3F. Writes only when the count changes, so
  * steady frames allocate nothing.
  */
-export function FrameProbe({ meshCount, complete }: FrameProbeProps) {
+export function FrameProbe({ meshCount, complete, lod }: FrameProbeProps) {
   const gl = useThree((s) => s.gl);
   const canvas = gl.domElement;
   const last = useRef(-1);
   const marked = useRef(false);
   useFrame(() => {
+    if (complete && canvas.dataset.lod !== lod) canvas.dataset.lod = lod;
     if (last.current === meshCount && (marked.current || !complete)) return;
     last.current = meshCount;
     canvas.dataset.renderedMeshes = String(meshCount);

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../store/useViewerStore';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
 import { backToReview, requireIdentity, sendComment } from './actions';
 import { openCount, threadNodes, useReviewStore } from './reviewStore';
@@ -29,8 +29,8 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
       sheetOpen: s.sheetOpen,
     })),
   );
-  const { mode, status } = useViewerStore(
-    useShallow((s) => ({ mode: s.mode, status: s.project?.status })),
+  const { mode, status, refining } = useViewerStore(
+    useShallow((s) => ({ mode: s.mode, status: s.project?.status, refining: isRefining(s) })),
   );
   const [text, setText] = useState('');
   const fieldId = useId();
@@ -69,6 +69,8 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
           variant={r.pinMode ? 'primary' : 'secondary'}
           icon="plus"
           aria-pressed={r.pinMode}
+          // Pins land on the full models, not their coarse levels ("Refining…").
+          disabled={refining && !r.pinMode}
           onClick={() => store().setPinMode(!r.pinMode)}
         >
           Add pin

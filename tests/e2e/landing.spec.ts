@@ -16,10 +16,14 @@ async function scrollTo(page: Page, y: number): Promise<void> {
 test.describe('landing page', () => {
   test('has the five sections in order', async ({ page }) => {
     await page.goto('/');
-    const ids = await page
-      .locator('[data-testid="page-landing"] > section')
-      .evaluateAll((els) => els.map((e) => e.id));
-    expect(ids).toEqual(['hero', 'comparison', 'features', 'about', 'demo']);
+    // The landing page is a lazily loaded chunk: wait for its sections before reading them.
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="page-landing"] > section')
+          .evaluateAll((els) => els.map((e) => e.id)),
+      )
+      .toEqual(['hero', 'comparison', 'features', 'about', 'demo']);
     await expect(page.getByTestId('landing-header')).toBeVisible();
   });
 

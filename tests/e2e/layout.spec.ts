@@ -88,10 +88,15 @@ test.describe('frame', () => {
 
   test('a route change scrolls back to the top', async ({ page }) => {
     await page.goto('/privacy');
-    await page.evaluate(() =>
-      window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }),
-    );
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // Scrolls again on every poll: the lazily loaded page may not be tall enough yet.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' });
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(300);
     await page.getByTestId('site-footer').getByRole('link', { name: 'Terms' }).click();
     await expect(page).toHaveURL('/terms');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

@@ -196,12 +196,6 @@ test.describe('versions of a case', () => {
     );
     await dInfo.getByRole('button', { name: 'Hide clearance map' }).click();
     await expect(clearance).toHaveCount(0);
-    // A fresh opening of the link: after switching versions and comparing in one page the name
-    // prompt does not come up yet (known defect, noted on the issue).
-    await doctor.goto(new URL(publicLink).pathname);
-    await expect(doctor.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
-      timeout: 60_000,
-    });
     await dInfo.getByRole('button', { name: 'Approve' }).click();
     // The first review action asks for the doctor's name, kept for this link.
     const identity = doctor.getByTestId('identity-dialog');

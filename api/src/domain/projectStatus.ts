@@ -65,3 +65,11 @@ export function statusTone(status: string | null | undefined): StatusTone {
   const bucket = statusBucket(status ?? '');
   return bucket === 'approved' ? 'success' : bucket === 'changesRequested' ? 'warning' : 'info';
 }
+
+/**
+ * "Needs my answer" (issue 21): unread doctor comments, or changes requested — a new version
+ * moves `pending_revision` back to review, so a changes-requested status is still unanswered.
+ */
+export function needsAnswer(status: string, unreadCount: number): boolean {
+  return unreadCount > 0 || statusBucket(status) === 'changesRequested';
+}

@@ -14,7 +14,7 @@ import type { KeyRing } from '../crypto/keyRing.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
-import { countStatuses } from '../domain/projectStatus.js';
+import { countStatuses, needsAnswer } from '../domain/projectStatus.js';
 import { userSubject } from '../domain/user.js';
 import {
   adminProjectRows,
@@ -162,6 +162,9 @@ function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
     // The owner's key is gone (account deleted, cascade not projected yet): no owner to show.
     user: userName !== null ? { name: userName, companyName: userCompany ?? '' } : null,
     publicToken,
+    lastActivityAt: row.last_activity_at,
+    needsAnswer: needsAnswer(row.status, row.unread_count),
+    thumbnailUrl: null,
   };
 }
 

@@ -15,6 +15,7 @@ import {
 import { userNameRows } from '../../../projections/src/users/queries.js';
 import { openCommentCounts } from '../../../projections/src/thread/queries.js';
 import { userSubject } from '../domain/user.js';
+import { needsAnswer } from '../domain/projectStatus.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
 import { approvalAnswer, versionAnswers } from './versionAnswers.js';
 import type {
@@ -135,6 +136,9 @@ export async function loadProjects(
       versions: versionAnswers(ofProject, open),
       approval: approvalAnswer(approvals.get(row.id), ofProject, open),
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
+      lastActivityAt: iso(row.last_activity_at),
+      needsAnswer: needsAnswer(row.status, row.unread_count),
+      thumbnailUrl: null,
     });
   }
   return out;

@@ -189,12 +189,14 @@ export interface AdminProjectRow {
   token_sealed: string | null;
   user_name: string | null;
   user_company: string | null;
+  last_activity_at: string;
+  unread_count: number;
 }
 
 const ADMIN_PROJECT_COLUMNS = `
   p.id::text AS id, p.user_id, p.name, p.patient_name, p.laboratory_name, p.status,
   ${isoSql('p.created_at')} AS created_at, p.file_count, p.storage_bytes::text AS storage_bytes,
-  l.token_sealed`;
+  l.token_sealed, ${isoSql('p.last_activity_at')} AS last_activity_at, p.unread_count`;
 
 /** Projects of signed-in users, with their owner's sealed name and company, newest first. */
 export const ADMIN_PROJECTS_SQL = `

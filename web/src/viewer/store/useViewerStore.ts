@@ -97,7 +97,8 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
   ...initial,
   start: (mode) => {
     disposeMeshes(get().meshes);
-    set({ ...initial, mode });
+    // Like reset: the page's first frame stays drawn (another version or project may load).
+    set({ ...initial, mode, firstFrame: get().firstFrame });
   },
   setProject: (project) =>
     set({

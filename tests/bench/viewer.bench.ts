@@ -339,11 +339,16 @@ async function measure(
     });
     // A dedicated worker's requests (the viewer's decode worker fetches the models) are throttled
     // with the page's, but reported only to Playwright, not on the page's CDP session.
-    const finished: Promise<{ url: string; bytes: number; encoding: string; end: number }>[] = [];
+    type Finished = { url: string; bytes: number; encoding: string; end: number };
+    const finished: Promise<Finished | undefined>[] = [];
     context.on('requestfinished', (req) => {
       finished.push(
         (async () => {
-          const [sizes, res] = await Promise.all([req.sizes(), req.response()]);
+          // A request still finishing while the context closes is not part of this run.
+          const [sizes, res] = await Promise.all([req.sizes(), req.response()]).catch(
+            () => [undefined, undefined] as const,
+          );
+          if (!sizes) return undefined;
           const encoding = (await res?.headerValue('content-encoding')) ?? 'identity';
           const timing = req.timing();
           return {
@@ -419,7 +424,7 @@ async function measure(
       .filter(([, u]) => MODEL_URL.test(u))
       .map(([id]) => encodings.get(id) ?? '?');
     const scripts = [...urls.values()].filter((u) => SCRIPT_URL.test(u));
-    const all = await Promise.all(finished);
+    const all = (await Promise.all(finished)).filter((r): r is Finished => r !== undefined);
     // The bytes the first frame needed: every response that ended before it (Playwright's sizes).
     const firstFrameAt = t.timeOrigin + t.firstFrameMs;
     const frameWireBytes = all

@@ -2,8 +2,6 @@
  * The API contract's types, as the web app uses them. Types only: the schemas stay on the server
  * side of the bundle split, so no zod reaches the browser.
  */
-import type { z } from 'zod';
-import type { projectActivityFields } from '../../../api/src/contract/dashboard';
 export type {
   AdminProject,
   AdminStats,
@@ -63,6 +61,3 @@ export type {
   ListSort,
   ProjectSearchQuery,
 } from '../../../api/src/contract/dashboard';
-
-/** What the owner and admin lists add to each project (issue 21): activity, needs-answer, thumbnail. */
-export type ProjectActivity = z.infer<z.ZodObject<typeof projectActivityFields>>;

@@ -89,7 +89,8 @@ export function useDashboardData(
       viewedUserId ? Promise.resolve(null) : projectsApi.attention(since),
     ]);
     if (s.status === 'fulfilled') setStats(s.value);
-    setAttention(a.status === 'fulfilled' && a.value ? a.value.items : []);
+    // A failed attention call hides the strip rather than claim nothing waits.
+    setAttention(a.status === 'fulfilled' && a.value ? a.value.items : null);
   }, [viewedUserId, since]);
 
   // A new question starts again at its first page.

@@ -5,6 +5,7 @@ import { meshFixtures } from '../support/fixturePaths';
 import { test, expect, type CuspServer } from './support/cusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import { decodePng, silhouetteLuminance, type Rgba } from './support/png';
+import { BOX_TRIANGLES, boxCorners } from '../support/box';
 import { toSoup, writeBinaryStl } from '../support/meshFiles';
 import { technician } from './support/projects';
 
@@ -51,27 +52,8 @@ async function makeProject(
 
 /** A 10 × 12 × 14 mm box at (5, −3, 12)…(15, 9, 26): every corner is known to the micrometre. */
 function boxStl(): Buffer {
-  const corner = (v: number) => [
-    5 + (v & 1) * 10,
-    -3 + ((v >> 1) & 1) * 12,
-    12 + ((v >> 2) & 1) * 14,
-  ];
-  const faces = [
-    [0, 2, 3],
-    [0, 3, 1],
-    [4, 5, 7],
-    [4, 7, 6],
-    [0, 1, 5],
-    [0, 5, 4],
-    [2, 6, 7],
-    [2, 7, 3],
-    [0, 4, 6],
-    [0, 6, 2],
-    [1, 3, 7],
-    [1, 7, 5],
-  ];
-  const positions = Float32Array.from(Array.from({ length: 8 }, (_, v) => corner(v)).flat());
-  return Buffer.from(writeBinaryStl(toSoup(positions, Uint32Array.from(faces.flat()))));
+  const positions = Float32Array.from(boxCorners([5, -3, 12], [10, 12, 14]));
+  return Buffer.from(writeBinaryStl(toSoup(positions, Uint32Array.from(BOX_TRIANGLES.flat()))));
 }
 
 /**

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
-import { backToReview, requireIdentity, sendComment } from './actions';
+import { backToReview, reloadThread, requireIdentity, sendComment } from './actions';
 import { openCount, threadNodes, useReviewStore } from './reviewStore';
 import { ThreadEntryView } from './ThreadEntryView';
 
@@ -20,6 +20,8 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
   const r = useReviewStore(
     useShallow((s) => ({
       entries: s.entries,
+      loaded: s.loaded,
+      loadFailed: s.loadFailed,
       showResolved: s.showResolved,
       pinMode: s.pinMode,
       pending: s.pendingAnchor,
@@ -89,7 +91,20 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
             : 'Click the model to place a pin.'}
         </p>
       ) : null}
-      {nodes.length === 0 ? <p className="vthread__empty">No comments yet.</p> : null}
+      {!r.loaded && r.loadFailed ? (
+        <p className="vthread__empty" role="alert">
+          The conversation could not be loaded.{' '}
+          <button type="button" className="vthread__link" onClick={() => void reloadThread()}>
+            Try again
+          </button>
+        </p>
+      ) : !r.loaded ? (
+        <p className="vthread__empty" role="status">
+          Loading the conversation…
+        </p>
+      ) : nodes.length === 0 ? (
+        <p className="vthread__empty">No comments yet.</p>
+      ) : null}
       <ol className="vthread__list" aria-label="Comments">
         {nodes.map((n) => (
           <ThreadEntryView
@@ -166,7 +181,11 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
 
   if (compact) {
     return (
-      <section className={`vsheet${r.sheetOpen ? ' vsheet--open' : ''}`} aria-label="Conversation">
+      <section
+        className={`vsheet${r.sheetOpen ? ' vsheet--open' : ''}`}
+        aria-label="Conversation"
+        aria-busy={!r.loaded}
+      >
         <button
           type="button"
           className="vsheet__bar"
@@ -180,7 +199,11 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
     );
   }
   return (
-    <section className="vpanel vpanel--thread vthread" aria-label="Conversation">
+    <section
+      className="vpanel vpanel--thread vthread"
+      aria-label="Conversation"
+      aria-busy={!r.loaded}
+    >
       <header className="vpanel__header">
         <span className="vpanel__title">Conversation{open > 0 ? ` · ${open} open` : ''}</span>
       </header>

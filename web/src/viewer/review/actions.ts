@@ -38,7 +38,8 @@ export async function reloadThread(): Promise<void> {
   try {
     useReviewStore.getState().setEntries(await fetchThread(access));
   } catch {
-    // The viewer stays usable without the thread; the next action tries again.
+    // The viewer stays usable without the thread; the panel says so and offers to try again.
+    useReviewStore.getState().setLoadFailed();
   }
 }
 

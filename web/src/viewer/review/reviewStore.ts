@@ -10,6 +10,8 @@ import type { ReviewerIdentity } from './identity';
 export interface ReviewState {
   entries: ThreadEntryDto[];
   loaded: boolean;
+  /** The last load of the thread failed (the panel offers to try again). */
+  loadFailed: boolean;
   showResolved: boolean;
   /** "Add pin" is on: the next click (or long-press) on the model places a pin. */
   pinMode: boolean;
@@ -26,6 +28,7 @@ export interface ReviewState {
   busy: boolean;
 
   setEntries: (entries: ThreadEntryDto[]) => void;
+  setLoadFailed: () => void;
   setShowResolved: (show: boolean) => void;
   setPinMode: (on: boolean) => void;
   setPendingAnchor: (anchor: AnchorDto | null) => void;
@@ -40,6 +43,7 @@ export interface ReviewState {
 const initial = {
   entries: [],
   loaded: false,
+  loadFailed: false,
   showResolved: false,
   pinMode: false,
   pendingAnchor: null,
@@ -53,7 +57,8 @@ const initial = {
 
 export const useReviewStore = create<ReviewState>()((set) => ({
   ...initial,
-  setEntries: (entries) => set({ entries, loaded: true }),
+  setEntries: (entries) => set({ entries, loaded: true, loadFailed: false }),
+  setLoadFailed: () => set({ loadFailed: true }),
   setShowResolved: (showResolved) => set({ showResolved }),
   setPinMode: (pinMode) => set({ pinMode }),
   setPendingAnchor: (pendingAnchor) => set({ pendingAnchor, pinMode: false }),

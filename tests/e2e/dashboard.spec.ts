@@ -43,20 +43,20 @@ const test = base.extend<object, { cusp: CuspServer; seeded: Seeded }>({
     async ({ cusp }, use) => {
       const tech = await technician(cusp, `dana.${Date.now()}@dashboard.test`, 'Dana Dashboard');
       const ids: Record<string, string> = {};
+      const links: Record<string, string> = {};
       for (const c of CASES) {
         const made = await createProject(cusp, { token: tech.token, ...c });
         ids[c.name] = made.projectId;
-        if (c.name === COMMENTED) {
-          // The doctor comments through the public link (no account).
-          const token = new URL(made.publicLink).pathname.split('/').pop()!;
-          const res = await fetch(`${cusp.baseURL}/api/public/projects/${token}/comments`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ authorName: 'Dr. Ruth Mill', body: COMMENT }),
-          });
-          expect(res.status, await res.text()).toBe(201);
-        }
+        links[c.name] = made.publicLink;
       }
+      // Last, the doctor comments through the public link (no account): the newest activity.
+      const token = new URL(links[COMMENTED]!).pathname.split('/').pop()!;
+      const res = await fetch(`${cusp.baseURL}/api/public/projects/${token}/comments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ authorName: 'Dr. Ruth Mill', body: COMMENT }),
+      });
+      expect(res.status, await res.text()).toBe(201);
       await use({ tech, ids });
     },
     { scope: 'worker', timeout: 120_000 },

@@ -84,6 +84,10 @@ export const API_ROUTES = {
     query: dashboard.projectSearchQuery,
     answers: { 200: projects.projectList },
   },
+  'GET /api/projects/attention': {
+    query: dashboard.attentionQuery,
+    answers: { 200: dashboard.attentionAnswer },
+  },
   'GET /api/projects/stats': {
     query: projects.projectListQuery,
     answers: { 200: projects.projectStats },

@@ -20,7 +20,8 @@ import { runProjectCommand } from '../commands/projectCommand.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
 import { loadProjects } from '../reads/projects.js';
 import { searchProjects } from '../reads/projectSearch.js';
-import { TOTAL_COUNT_HEADER } from '../contract/dashboard.js';
+import { TOTAL_COUNT_HEADER, attentionQuery } from '../contract/dashboard.js';
+import { attentionOf } from '../reads/attention.js';
 import { parseSearchQuery } from './searchQuery.js';
 import { createProject } from './projectUpload.js';
 
@@ -65,6 +66,12 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const page = await searchProjects(deps, { userId }, query);
     if (page.paged) void reply.header(TOTAL_COUNT_HEADER, String(page.total));
     return loadProjects(deps, { ids: page.ids }, { includeOwner: true });
+  });
+
+  app.get('/api/projects/attention', async (request) => {
+    const principal = await requireUser(request, deps);
+    const { since } = parseOr400(attentionQuery, request.query);
+    return attentionOf(deps, principal.userId, since);
   });
 
   app.get('/api/projects/stats', async (request) => {

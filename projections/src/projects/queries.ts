@@ -198,28 +198,44 @@ const ADMIN_PROJECT_COLUMNS = `
   ${isoSql('p.created_at')} AS created_at, p.file_count, p.storage_bytes::text AS storage_bytes,
   l.token_sealed, ${isoSql('p.last_activity_at')} AS last_activity_at, p.unread_count`;
 
-/** Projects of signed-in users, with their owner's sealed name and company, newest first. */
-export const ADMIN_PROJECTS_SQL = `
+/** Projects of signed-in users, with their owner's sealed name and company. */
+const ADMIN_PROJECTS_SELECT = `
   SELECT ${ADMIN_PROJECT_COLUMNS}, u.name AS user_name, u.company_name AS user_company
     FROM projects p
     LEFT JOIN project_links l ON l.project_id = p.id
     LEFT JOIN users u ON u.id::text = p.user_id
-   WHERE p.user_id <> '${PUBLIC_USER}'
-   ORDER BY p.created_at DESC, p.id`;
+   WHERE p.user_id <> '${PUBLIC_USER}'`;
 
-/** Anonymous uploads, newest first. */
-export const ADMIN_PUBLIC_PROJECTS_SQL = `
+/** Anonymous uploads. */
+const ADMIN_PUBLIC_PROJECTS_SELECT = `
   SELECT ${ADMIN_PROJECT_COLUMNS}, NULL::text AS user_name, NULL::text AS user_company
     FROM projects p
     LEFT JOIN project_links l ON l.project_id = p.id
-   WHERE p.user_id = '${PUBLIC_USER}'
-   ORDER BY p.created_at DESC, p.id`;
+   WHERE p.user_id = '${PUBLIC_USER}'`;
 
-/** Every live project of signed-in users, or (`anonymous: true`) every anonymous upload. */
+const NEWEST_FIRST = 'ORDER BY p.created_at DESC, p.id';
+
+/** Projects of signed-in users, with their owner's sealed name and company, newest first. */
+export const ADMIN_PROJECTS_SQL = `${ADMIN_PROJECTS_SELECT}
+   ${NEWEST_FIRST}`;
+
+/** Anonymous uploads, newest first. */
+export const ADMIN_PUBLIC_PROJECTS_SQL = `${ADMIN_PUBLIC_PROJECTS_SELECT}
+   ${NEWEST_FIRST}`;
+
+/**
+ * Every live project of signed-in users, or (`anonymous: true`) every anonymous upload; with
+ * `ids`, only those (in no particular order).
+ */
 export async function adminProjectRows(
   db: SqlExecutor,
-  opts: { anonymous: boolean },
+  opts: { anonymous: boolean; ids?: readonly string[] },
 ): Promise<AdminProjectRow[]> {
-  const sql = opts.anonymous ? ADMIN_PUBLIC_PROJECTS_SQL : ADMIN_PROJECTS_SQL;
-  return (await db.query<AdminProjectRow>(sql)).rows;
+  if (!opts.ids) {
+    const sql = opts.anonymous ? ADMIN_PUBLIC_PROJECTS_SQL : ADMIN_PROJECTS_SQL;
+    return (await db.query<AdminProjectRow>(sql)).rows;
+  }
+  const select = opts.anonymous ? ADMIN_PUBLIC_PROJECTS_SELECT : ADMIN_PROJECTS_SELECT;
+  const sql = `${select} AND p.id = ANY($1::uuid[])`;
+  return (await db.query<AdminProjectRow>(sql, [opts.ids])).rows;
 }

@@ -8,6 +8,9 @@
  *   `rejected`, which is the same state.
  */
 
+/** The stored statuses that mean "changes requested" (the spec's legacy `rejected` included). */
+export const CHANGES_REQUESTED_STATUSES: readonly string[] = ['pending_revision', 'rejected'];
+
 export type StatusBucket = 'approved' | 'pending' | 'changesRequested' | 'other';
 
 export function statusBucket(status: string): StatusBucket {

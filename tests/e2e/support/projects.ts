@@ -42,6 +42,8 @@ export interface NewProject {
   models?: string[];
   /** Layer types per model ('teeth' groups them); default all 'individual'. */
   types?: ('teeth' | 'individual')[];
+  /** Default 'Jane Q. Patient'. */
+  patientName?: string;
   /** Signed-in owner; anonymous uploads are made through the quick upload page instead. */
   token: string;
 }
@@ -57,7 +59,7 @@ export async function createProject(
     'projectData',
     JSON.stringify({
       name: p.name,
-      patientName: 'Jane Q. Patient',
+      patientName: p.patientName ?? 'Jane Q. Patient',
       laboratoryName: 'Smile Lab Ltd',
       comment: '',
     }),
@@ -89,4 +91,35 @@ export async function setStatus(
     body: JSON.stringify({ status }),
   });
   expect(res.status, await res.text()).toBe(200);
+}
+
+/**
+ * POST /api/projects/{id}/versions as the owner: keeps the models named in `keep`, adds `files`
+ * (path and display name). Returns the new version's number.
+ */
+export async function addVersion(
+  cusp: CuspServer,
+  token: string,
+  projectId: string,
+  v: { note: string; keep: string[]; files: { path: string; name: string }[] },
+): Promise<number> {
+  const auth = { authorization: `Bearer ${token}` };
+  const project = (await (
+    await fetch(`${cusp.baseURL}/api/projects/${projectId}`, { headers: auth })
+  ).json()) as { models: { id: string; originalName: string }[] };
+  const keep = project.models.filter((m) => v.keep.includes(m.originalName)).map((m) => m.id);
+  const form = new FormData();
+  form.append('versionData', JSON.stringify({ note: v.note, keep }));
+  for (const f of v.files) {
+    form.append('models', new Blob([readFileSync(f.path)]), path.basename(f.path));
+  }
+  form.append('modelCustomNames', JSON.stringify(v.files.map((f) => f.name)));
+  const res = await fetch(`${cusp.baseURL}/api/projects/${projectId}/versions`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return (JSON.parse(text) as { version: number }).version;
 }

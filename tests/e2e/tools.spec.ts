@@ -346,7 +346,7 @@ test.describe('viewer tools', () => {
     await expect(values).toHaveCount(1);
   });
 
-  test('a comment carries the view: the measurement and camera come back after a reload and for the owner', async ({
+  test('a comment carries the view: measurement, section and camera come back after a reload and for the owner', async ({
     page,
     browser,
     cusp,
@@ -370,6 +370,11 @@ test.describe('viewer tools', () => {
     const measured = (await values.textContent()) ?? '';
     // One edge of the 10 × 12 × 14 mm block, exact to the hundredth.
     expect(['10.00 mm', '12.00 mm', '14.00 mm']).toContain(measured);
+    // And a section through the block (its preset plane).
+    await page.keyboard.press('s');
+    const panel = page.getByTestId('section-panel');
+    await expect(panel.getByTestId('section-outline')).toHaveCount(1, { timeout: 30_000 });
+    const outline = await panel.getByTestId('section-outline').getAttribute('d');
     await settle(page);
     const saved = await middle(page, 'tools-view-saved.png');
 
@@ -397,8 +402,10 @@ test.describe('viewer tools', () => {
     await settle(page);
     const fresh = await middle(page);
     await expect(values).toHaveCount(0);
+    await expect(panel).toHaveCount(0);
     await showSavedView(page);
     await expect(values).toHaveText([measured]);
+    await expect(panel.getByTestId('section-outline')).toHaveAttribute('d', outline!);
     await expect(page.getByTestId('measure-label')).toHaveText([measured]);
     const restored = await middle(page, 'tools-view-restored.png');
     const moved = differingShare(saved, fresh);
@@ -427,6 +434,7 @@ test.describe('viewer tools', () => {
       await showSavedView(owner);
       await expect(owner.getByTestId('measurement-value')).toHaveText([measured]);
       await expect(owner.getByTestId('measure-label')).toHaveText([measured]);
+      await expect(owner.getByTestId('section-outline')).toHaveAttribute('d', outline!);
       const ownerView = await middle(owner, 'tools-view-owner.png');
       const ownerDiff = differingShare(saved, ownerView);
       console.log(`owner's viewer: ${(ownerDiff * 100).toFixed(2)} % of pixels differ`);

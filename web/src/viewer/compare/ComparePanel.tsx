@@ -41,14 +41,12 @@ export default function ComparePanel() {
   const id = useId();
   const shown = project?.shownVersion;
 
-  useEffect(() => {
-    useCompareStore.getState().clear();
-    setPick(null);
-    return () => useCompareStore.getState().clear();
-  }, [shown]);
+  // The maps belong to the shown version (the canvas clears them when it changes); folding this
+  // panel away on a phone keeps them.
+  useEffect(() => setPick(null), [shown]);
 
   if (!project || older.length === 0) return null;
-  const against = pick ?? older[older.length - 1]!.n;
+  const against = pick ?? c.split?.version ?? c.against ?? older[older.length - 1]!.n;
 
   function headers(): Record<string, string> {
     if (mode !== 'owner') return {};

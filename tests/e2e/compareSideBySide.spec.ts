@@ -123,7 +123,8 @@ test.describe('compare side by side', () => {
 
     // Keyboard: Tab to the toggle, Enter turns it on.
     const toggle = info.getByRole('button', { name: 'Side by side' });
-    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    // The compare panel is loaded after the first frame.
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false', { timeout: 60_000 });
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 60_000 });
@@ -176,7 +177,8 @@ test.describe('compare side by side', () => {
 
     // Off again: one view, labels gone.
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    // The compare panel is loaded after the first frame.
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false', { timeout: 60_000 });
     await expect(page.getByTestId('side-by-side')).toHaveCount(0);
   });
 
@@ -189,13 +191,13 @@ test.describe('compare side by side', () => {
     const fold = page.getByRole('button', { name: 'Project Info' });
     await fold.click();
     const toggle = page.getByRole('button', { name: 'Side by side' });
-    await toggle.click();
+    await toggle.click({ timeout: 60_000 });
     await expect(toggle).toHaveAttribute('aria-pressed', 'true', { timeout: 60_000 });
     await fold.click();
     await expect(toggle).toBeHidden();
     const o = (await page.getByTestId('side-by-side-older').boundingBox())!;
     const n = (await page.getByTestId('side-by-side-newer').boundingBox())!;
-    expect(n.y).toBeGreaterThan(o.y + 250); // one above the other
+    expect(n.y).toBeGreaterThan(o.y + 150); // one above the other
     expect(Math.abs(n.x - o.x)).toBeLessThan(2);
     await page.waitForTimeout(800);
     await page.screenshot({ path: shotPath('compare-side-by-side-390.png') });

@@ -136,7 +136,7 @@ test.describe('compare side by side', () => {
     const older = page.getByTestId('side-by-side-older');
     const newer = page.getByTestId('side-by-side-newer');
     const [o, n] = [(await older.boundingBox())!, (await newer.boundingBox())!];
-    expect(n.x).toBeGreaterThan(o.x + 400); // next to each other
+    expect(n.x).toBeGreaterThan(o.x + 200); // next to each other
     expect(Math.abs(n.y - o.y)).toBeLessThan(2);
     await page.waitForTimeout(800);
     await page.screenshot({ path: shotPath('compare-side-by-side-1280.png') });

@@ -2,7 +2,7 @@ import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { Mesh, PerspectiveCamera, Raycaster, Vector2, type Camera, type Object3D } from 'three';
 import { useCompareStore, type ModelDeviation } from './compareStore';
-import { halfAt } from './splitLayout';
+import { halfAt, halfFov } from './splitLayout';
 
 const raycaster = new Raycaster();
 const ndc = new Vector2();
@@ -38,6 +38,7 @@ export function DeviationHover() {
         rect = layout.newer;
         halfCamera.copy(camera);
         halfCamera.aspect = rect.width / rect.height;
+        halfCamera.fov = halfFov(camera.fov, layout, rect);
         halfCamera.updateProjectionMatrix();
         view = halfCamera;
         if (halfAt(layout, px, py) !== 'newer') {

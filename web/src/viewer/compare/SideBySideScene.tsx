@@ -6,7 +6,7 @@ import { LayerMesh } from '../scene/LayerMesh';
 import { MODELS_GROUP } from '../scene/ModelLayers';
 import { useViewerStore } from '../store/useViewerStore';
 import { useCompareStore, type OlderModel } from './compareStore';
-import { insetsOf, sameLayout, splitLayout, type SplitRect } from './splitLayout';
+import { halfFov, insetsOf, sameLayout, splitLayout, type SplitRect } from './splitLayout';
 
 export interface SideBySideSceneProps {
   models: OlderModel[];
@@ -76,7 +76,7 @@ export function SideBySideScene({ models, physical }: SideBySideSceneProps) {
     if (!old || !layout) return;
     const newer = scene.getObjectByName(MODELS_GROUP);
     const cam = camera as PerspectiveCamera;
-    const aspect = cam.aspect;
+    const { aspect, fov } = cam;
     // The canvas outside the halves (under the panels) stays empty.
     gl.setScissorTest(false);
     gl.clear();
@@ -88,6 +88,7 @@ export function SideBySideScene({ models, physical }: SideBySideSceneProps) {
       old.visible = showOlder;
       if (newer) newer.visible = !showOlder;
       cam.aspect = rect.width / rect.height;
+      cam.fov = halfFov(fov, layout, rect);
       cam.updateProjectionMatrix();
       gl.render(scene, cam);
     };
@@ -99,6 +100,7 @@ export function SideBySideScene({ models, physical }: SideBySideSceneProps) {
     old.visible = false;
     if (newer) newer.visible = true;
     cam.aspect = aspect;
+    cam.fov = fov;
     cam.updateProjectionMatrix();
   }, 1);
 

@@ -85,3 +85,16 @@ export function halfAt(layout: SplitLayout, px: number, py: number): 'older' | '
 export function sameLayout(a: SplitLayout | null, b: SplitLayout): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/**
+ * Vertical field of view (degrees) for one half: widened so the half shows as much across as the
+ * whole free area did with `fov` (a half is narrower than the view the camera was framed for),
+ * never narrowed.
+ */
+export function halfFov(fov: number, layout: SplitLayout, half: SplitRect): number {
+  const { older, newer } = layout;
+  const width = layout.stacked ? older.width : older.width + newer.width;
+  const height = layout.stacked ? older.height + newer.height : older.height;
+  const k = Math.max(1, width / height / (half.width / half.height));
+  return (2 * Math.atan(Math.tan((fov * Math.PI) / 360) * k) * 180) / Math.PI;
+}

@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { startAnswerInvalidation } from './answers/answerInvalidation.js';
 import { PreparedAnswers } from './answers/preparedAnswers.js';
+import { ProjectSearchTexts } from './reads/searchTexts.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +113,10 @@ export async function createDeps(
 
     // Prepared project answers of this process, dropped as the read models apply events.
     const answers = new PreparedAnswers(PREPARED_ANSWERS_MAX, () => now().getTime());
+    const searchTexts = new ProjectSearchTexts();
+    answers.onInvalidate((projectId) =>
+      projectId === null ? searchTexts.clear() : searchTexts.forget(projectId),
+    );
     closers.push(
       startAnswerInvalidation({
         store,
@@ -200,6 +205,7 @@ export async function createDeps(
       keys,
       projections,
       answers,
+      searchTexts,
       blobs,
       mesh,
       views,

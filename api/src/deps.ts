@@ -14,6 +14,7 @@ import type { Outbox } from './mail/outbox.js';
 import type { Db } from './db/db.js';
 import type { EventStore } from './store/eventStore.js';
 import type { ProjectionsHandle } from './store/projectionsHandle.js';
+import type { ProjectSearchTexts } from './reads/searchTexts.js';
 
 export type { ProjectionsHandle };
 
@@ -28,6 +29,8 @@ export interface AppDeps {
   projections: ProjectionsHandle;
   /** Prepared project answers, dropped when the read models apply an event of their project. */
   answers: PreparedAnswers;
+  /** Opened, normalised search strings of projects, dropped with the prepared answers. */
+  searchTexts: ProjectSearchTexts;
   /** Encrypted project files (architecture §7–8); callers encrypt with `blobs/encrypted.ts`. */
   blobs: BlobStore;
   /** Server-side validate-and-sanitise of uploaded meshes (the wasm module). */

@@ -183,9 +183,9 @@ async function main(): Promise<void> {
     );
     await insert(
       `INSERT INTO projects (id, user_id, name, patient_name, laboratory_name, comment, status,
-         created_at, updated_at, file_count, storage_bytes, revision)
+         created_at, updated_at, file_count, storage_bytes, last_activity_at, revision)
        SELECT id, user_id, name, patient_name, laboratory_name, NULL, status, created_at, created_at,
-              file_count, storage_bytes, revision
+              file_count, storage_bytes, created_at, revision
          FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, user_id text, name text, patient_name text,
            laboratory_name text, status text, created_at timestamptz, file_count int,
            storage_bytes bigint, revision bigint)`,

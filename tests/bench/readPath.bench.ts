@@ -9,68 +9,32 @@
  * The server's RSS before and after the runs is printed, and the load average with every figure.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createPgDatabase } from '../support/db.js';
 import { syntheticArch, toSoup, writeBinaryStl, fixtureStl } from '../support/meshFiles.js';
 import { startCuspProcess, type CuspProcess } from '../support/process.js';
 import { createProject, signIn } from './support/cuspClient.js';
+import {
+  hammer as loadHammer,
+  load,
+  show as showFigures,
+  type Figures,
+} from './support/loadHarness.js';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.READ_BENCH_SECONDS ?? 8);
-const load = () => `load ${loadavg()[0]!.toFixed(2)}`;
-
-interface Figures {
-  rps: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  mbps: number;
-}
+const hammer = (url: string, headers: Record<string, string> = {}) =>
+  loadHammer(url, { connections: CONNECTIONS, seconds: SECONDS, headers });
+const show = (name: string, f: Figures, base?: Figures) =>
+  showFigures(name, f, base ? { f: base, label: 'static' } : undefined);
 
 function rssMb(cusp: CuspProcess): number {
   const status = readFileSync(`/proc/${cusp.child.pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
-
-let client = 0;
-async function hammer(url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        setupRequest: (req) => {
-          client++;
-          return {
-            ...req,
-            headers: {
-              ...headers,
-              'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
-            },
-          };
-        },
-      },
-    ],
-  });
-  return {
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-    mbps: r.throughput.average / 1e6,
-  };
-}
-
-const show = (name: string, f: Figures, base?: Figures) =>
-  console.log(
-    `  ${name.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s` +
-      (base ? ` (${(f.rps / base.rps).toFixed(3)} of static)` : '') +
-      `, p99 ${f.p99} ms, ${f.mbps.toFixed(1)} MB/s, errors ${f.errors}, non-2xx ${f.non2xx}; ${load()}`,
-  );
 
 async function runDriver(label: string, env: Record<string, string>): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cusp-load-'));

@@ -33,6 +33,7 @@ export class PreparedAnswers {
   private readonly invalidatedAt = new Map<string, number>();
   /** No build started before this generation may be stored (set by `clear`). */
   private barrier = 0;
+  private readonly listeners: ((projectId: string | null) => void)[] = [];
 
   constructor(
     private readonly maxEntries: number,
@@ -77,8 +78,17 @@ export class PreparedAnswers {
     return answer;
   }
 
+  /**
+   * Calls `listener` whenever a project's answers are dropped (with its id) or all are (null):
+   * other per-process caches of project reads follow the same invalidation.
+   */
+  onInvalidate(listener: (projectId: string | null) => void): void {
+    this.listeners.push(listener);
+  }
+
   /** Drops every answer of this project (an event of it was applied, or its key destroyed). */
   invalidateProject(projectId: string): void {
+    for (const listener of this.listeners) listener(projectId);
     this.invalidatedAt.set(projectId, ++this.generation);
     const keys = this.keysByProject.get(projectId);
     if (keys) for (const key of [...keys]) this.drop(key);
@@ -91,6 +101,7 @@ export class PreparedAnswers {
 
   /** Drops everything (the read models were rebuilt, or the tail lost its place). */
   clear(): void {
+    for (const listener of this.listeners) listener(null);
     this.barrier = ++this.generation;
     this.entries.clear();
     this.keysByProject.clear();

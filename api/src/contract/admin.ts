@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoInstant } from './common.js';
 import { role } from './auth.js';
+import { projectActivityFields } from './dashboard.js';
 import { projectOwner, projectStatus } from './projects.js';
 
 /**
@@ -60,6 +61,7 @@ export const adminProject = z.strictObject({
   user: projectOwner.nullable(),
   /** The public link token when the server can show it; else the viewer opens by id. */
   publicToken: z.string().nullable(),
+  ...projectActivityFields,
 });
 export type AdminProject = z.infer<typeof adminProject>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATERIAL_KEYS, PROJECT_STATUSES } from '../domain/project.js';
 import { freeText, isoInstant, uuidParam } from './common.js';
+import { projectActivityFields } from './dashboard.js';
 import { linkSummary } from './links.js';
 
 /** Signed-in project calls: list, stats, one project, create, status, delete, send, read marks. */
@@ -18,6 +19,8 @@ export const projectModel = z.strictObject({
   groupedFrom: z.string().nullable(),
   groupSize: z.number().int().nullable(),
   triangles: z.number().int().nonnegative(),
+  /** The model has a coarse level (over 50k triangles): the viewer asks for it first. */
+  coarse: z.boolean(),
 });
 export type ProjectModel = z.infer<typeof projectModel>;
 
@@ -89,6 +92,7 @@ const projectFields = {
   approval: projectApproval.nullable(),
   /** The link's state, settings and view count (owner answers only). */
   link: linkSummary.optional(),
+  ...projectActivityFields,
 };
 
 /** A project as its owner (or an admin) reads it: `userId` is the owner's id, or 'public'. */

@@ -4,6 +4,7 @@ import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as botCheck from './botCheck.js';
 import * as comments from './comments.js';
+import * as dashboard from './dashboard.js';
 import * as docs from './docs.js';
 import { errorAnswer } from './common.js';
 import * as files from './files.js';
@@ -80,8 +81,12 @@ export const API_ROUTES = {
     answers: { 201: projects.createAnswer, 200: projects.createAnswer },
   },
   'GET /api/projects': {
-    query: projects.projectListQuery,
+    query: dashboard.projectSearchQuery,
     answers: { 200: projects.projectList },
+  },
+  'GET /api/projects/attention': {
+    query: dashboard.attentionQuery,
+    answers: { 200: dashboard.attentionAnswer },
   },
   'GET /api/projects/stats': {
     query: projects.projectListQuery,
@@ -142,6 +147,7 @@ export const API_ROUTES = {
   },
   'GET /api/projects/:id/view/:modelId': {
     params: files.ownerViewParams,
+    query: files.viewQuery,
     answers: { 200: 'bytes' },
   },
 
@@ -218,14 +224,21 @@ export const API_ROUTES = {
   },
   'GET /api/public/projects/:token/view/:modelId': {
     params: files.publicViewParams,
+    query: files.viewQuery,
     answers: { 200: 'bytes' },
   },
   'POST /api/dcm/convert': { body: 'multipart', answers: { 200: 'bytes' } },
 
   'GET /api/admin/stats': { answers: { 200: admin.adminStats } },
   'GET /api/admin/users': { answers: { 200: admin.adminUsersAnswer } },
-  'GET /api/admin/projects': { answers: { 200: admin.adminProjectsAnswer } },
-  'GET /api/admin/public-projects': { answers: { 200: admin.adminProjectsAnswer } },
+  'GET /api/admin/projects': {
+    query: dashboard.projectSearchQuery,
+    answers: { 200: admin.adminProjectsAnswer },
+  },
+  'GET /api/admin/public-projects': {
+    query: dashboard.projectSearchQuery,
+    answers: { 200: admin.adminProjectsAnswer },
+  },
   'GET /api/admin/users/:id': {
     params: admin.adminIdParams,
     answers: { 200: admin.adminUserAnswer },

@@ -8,6 +8,9 @@
  *   `rejected`, which is the same state.
  */
 
+/** The stored statuses that mean "changes requested" (the spec's legacy `rejected` included). */
+export const CHANGES_REQUESTED_STATUSES: readonly string[] = ['pending_revision', 'rejected'];
+
 export type StatusBucket = 'approved' | 'pending' | 'changesRequested' | 'other';
 
 export function statusBucket(status: string): StatusBucket {
@@ -64,4 +67,12 @@ export type StatusTone = 'success' | 'warning' | 'info';
 export function statusTone(status: string | null | undefined): StatusTone {
   const bucket = statusBucket(status ?? '');
   return bucket === 'approved' ? 'success' : bucket === 'changesRequested' ? 'warning' : 'info';
+}
+
+/**
+ * "Needs my answer" (issue 21): unread doctor comments, or changes requested — a new version
+ * moves `pending_revision` back to review, so a changes-requested status is still unanswered.
+ */
+export function needsAnswer(status: string, unreadCount: number): boolean {
+  return unreadCount > 0 || statusBucket(status) === 'changesRequested';
 }

@@ -14,7 +14,7 @@ import type { KeyRing } from '../crypto/keyRing.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
-import { countStatuses } from '../domain/projectStatus.js';
+import { countStatuses, needsAnswer } from '../domain/projectStatus.js';
 import { userSubject } from '../domain/user.js';
 import {
   adminProjectRows,
@@ -28,6 +28,8 @@ import {
   type AdminUserRow,
 } from '../../../projections/src/users/queries.js';
 import type { AdminProject, AdminStats, AdminUser } from '../routes/adminTypes.js';
+import type { ProjectSearchQuery } from '../contract/dashboard.js';
+import { isPlainList, searchProjects, type ProjectPage } from './projectSearch.js';
 
 // ---------------------------------------------------------------- opening sealed fields
 
@@ -162,6 +164,9 @@ function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
     // The owner's key is gone (account deleted, cascade not projected yet): no owner to show.
     user: userName !== null ? { name: userName, companyName: userCompany ?? '' } : null,
     publicToken,
+    lastActivityAt: row.last_activity_at,
+    needsAnswer: needsAnswer(row.status, row.unread_count),
+    thumbnailUrl: null,
   };
 }
 
@@ -171,6 +176,26 @@ export async function adminProjects(deps: AppDeps): Promise<AdminProject[]> {
 
 export async function adminPublicProjects(deps: AppDeps): Promise<AdminProject[]> {
   return openRows(deps.keys, await adminProjectRows(deps.db, { anonymous: true }), toProject);
+}
+
+/**
+ * An admin list searched, filtered, sorted or paged (issue 21): signed-in users' projects, or
+ * (`anonymous`) the anonymous uploads. A query with none of those reads the whole list as above.
+ */
+export async function adminProjectSearch(
+  deps: AppDeps,
+  query: ProjectSearchQuery,
+  anonymous: boolean,
+): Promise<{ projects: AdminProject[]; page: ProjectPage | null }> {
+  if (isPlainList(query) && query.userId === undefined) {
+    const projects = anonymous ? await adminPublicProjects(deps) : await adminProjects(deps);
+    return { projects, page: null };
+  }
+  const scope = { anonymous, ...(query.userId !== undefined ? { userId: query.userId } : {}) };
+  const page = await searchProjects(deps, scope, query);
+  const rows = await adminProjectRows(deps.db, { anonymous, ids: page.ids });
+  const byId = new Map((await openRows(deps.keys, rows, toProject)).map((p) => [p.id, p]));
+  return { projects: page.ids.flatMap((id) => byId.get(id) ?? []), page };
 }
 
 /** Of `ids`, those that name no live project (malformed ones included). */

@@ -1,3 +1,4 @@
+import { hasCoarseLevel } from '../domain/viewLevels.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
@@ -14,6 +15,7 @@ import {
 import { userNameRows } from '../../../projections/src/users/queries.js';
 import { openCommentCounts } from '../../../projections/src/thread/queries.js';
 import { userSubject } from '../domain/user.js';
+import { needsAnswer } from '../domain/projectStatus.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
 import { approvalAnswer, versionAnswers } from './versionAnswers.js';
 import type {
@@ -34,6 +36,12 @@ export type ProjectDto = Omit<Project, 'userId'> & { userId?: string };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
+/** `rows` in the order of `ids` (ids without a row left out). */
+function inOrder<R extends { id: string }>(ids: readonly string[], rows: readonly R[]): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
  * Name and company of each signed-in owner, opened with the user's key. Anonymous uploads and
  * owners whose account is gone (key shredded, row deleted) are absent.
@@ -53,7 +61,10 @@ async function ownersOf(deps: AppDeps, userIds: string[]): Promise<Map<string, P
   return out;
 }
 
-/** Read-model rows of some projects, personal fields opened with each project's key. */
+/**
+ * Read-model rows of some projects, personal fields opened with each project's key: a user's
+ * newest first, or those of `ids` in the order given.
+ */
 export async function loadProjects(
   deps: AppDeps,
   where: { userId: string } | { ids: string[] },
@@ -62,7 +73,7 @@ export async function loadProjects(
   const rows =
     'userId' in where
       ? await projectsOfUser(deps.db, where.userId)
-      : await projectsByIds(deps.db, where.ids);
+      : inOrder(where.ids, await projectsByIds(deps.db, where.ids));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [models, feedback, links, owners, versions, approvals, linkRows, openCounts] =
@@ -115,6 +126,7 @@ export async function loadProjects(
           groupedFrom: m.grouped_from,
           groupSize: m.group_size,
           triangles: m.triangles,
+          coarse: hasCoarseLevel(m.triangles),
         })),
       feedback: feedback
         .filter((f) => f.project_id === row.id)
@@ -133,6 +145,9 @@ export async function loadProjects(
       versions: versionAnswers(ofProject, open),
       approval: approvalAnswer(approvals.get(row.id), ofProject, open),
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
+      lastActivityAt: iso(row.last_activity_at),
+      needsAnswer: needsAnswer(row.status, row.unread_count),
+      thumbnailUrl: null,
     });
   }
   return out;

@@ -6,15 +6,16 @@ import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
 import { deleteUserCascade } from '../commands/deleteUser.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
+import { TOTAL_COUNT_HEADER } from '../contract/dashboard.js';
 import {
-  adminProjects,
-  adminPublicProjects,
+  adminProjectSearch,
   adminStats,
   adminUser,
   adminUsers,
   unknownProjectIds,
 } from '../reads/admin.js';
 import { loadProjects } from '../reads/projects.js';
+import { parseSearchQuery } from './searchQuery.js';
 
 export { BULK_DELETE_MAX };
 
@@ -38,13 +39,18 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     users: await adminRead(deps, request, () => adminUsers(deps)),
   }));
 
-  app.get('/api/admin/projects', async (request) => ({
-    projects: await adminRead(deps, request, () => adminProjects(deps)),
-  }));
-
-  app.get('/api/admin/public-projects', async (request) => ({
-    projects: await adminRead(deps, request, () => adminPublicProjects(deps)),
-  }));
+  for (const [url, anonymous] of [
+    ['/api/admin/projects', false],
+    ['/api/admin/public-projects', true],
+  ] as const) {
+    app.get(url, async (request, reply) => {
+      const { projects, page } = await adminRead(deps, request, () =>
+        adminProjectSearch(deps, parseSearchQuery(request.query), anonymous),
+      );
+      if (page?.paged) void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return { projects };
+    });
+  }
 
   app.get('/api/admin/users/:id', async (request) => {
     await requireAdmin(deps, request);

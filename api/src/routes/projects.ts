@@ -19,6 +19,10 @@ import { deleteProject } from '../commands/deleteProject.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
 import { loadProjects } from '../reads/projects.js';
+import { searchProjects } from '../reads/projectSearch.js';
+import { TOTAL_COUNT_HEADER, attentionQuery } from '../contract/dashboard.js';
+import { attentionOf } from '../reads/attention.js';
+import { parseSearchQuery } from './searchQuery.js';
 import { createProject } from './projectUpload.js';
 
 const idParams = projectIdParams;
@@ -55,10 +59,19 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     return reply.code(answer.status).send(answer.body);
   });
 
-  app.get('/api/projects', async (request) => {
+  app.get('/api/projects', async (request, reply) => {
     const principal = await requireUser(request, deps);
-    const { userId } = parseOr400(listQuery, request.query);
-    return loadProjects(deps, { userId: subjectUser(principal, userId) }, { includeOwner: true });
+    const query = parseSearchQuery(request.query);
+    const userId = subjectUser(principal, query.userId);
+    const page = await searchProjects(deps, { userId }, query);
+    if (page.paged) void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+    return loadProjects(deps, { ids: page.ids }, { includeOwner: true });
+  });
+
+  app.get('/api/projects/attention', async (request) => {
+    const principal = await requireUser(request, deps);
+    const { since } = parseOr400(attentionQuery, request.query);
+    return attentionOf(deps, principal.userId, since);
   });
 
   app.get('/api/projects/stats', async (request) => {

@@ -47,7 +47,7 @@ async function loadRow(ctx: ProjectionContext, projectId: string): Promise<Proje
   const r = await ctx.tx.query<ProjectRow>(
     `SELECT id::text AS id, user_id, name, patient_name, laboratory_name, comment, status,
             created_at, updated_at, file_count, storage_bytes::text AS storage_bytes,
-            unread_count, revision::text AS revision
+            unread_count, last_activity_at, revision::text AS revision
        FROM ${ctx.table('projects')} WHERE id = $1`,
     [projectId],
   );
@@ -58,8 +58,9 @@ async function loadRow(ctx: ProjectionContext, projectId: string): Promise<Proje
 async function insertRow(ctx: ProjectionContext, row: ProjectRow): Promise<boolean> {
   const inserted = await ctx.tx.query(
     `INSERT INTO ${ctx.table('projects')} (id, user_id, name, patient_name, laboratory_name,
-       comment, status, created_at, updated_at, file_count, storage_bytes, unread_count, revision)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       comment, status, created_at, updated_at, file_count, storage_bytes, unread_count,
+       last_activity_at, revision)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
       row.id,
@@ -74,6 +75,7 @@ async function insertRow(ctx: ProjectionContext, row: ProjectRow): Promise<boole
       row.file_count,
       row.storage_bytes,
       row.unread_count,
+      row.last_activity_at,
       row.revision,
     ],
   );
@@ -106,7 +108,7 @@ async function insertModelRow(ctx: ProjectionContext, m: ProjectModelRow): Promi
 
 export const projectsProjection: Projection = {
   name: 'projects',
-  version: 2,
+  version: 3,
   tables: ['projects', 'project_models', 'project_unread', 'project_tombstones'],
   eventTypes: PROJECTS_EVENT_TYPES,
   createSql: (table) => [
@@ -123,9 +125,11 @@ export const projectsProjection: Projection = {
       file_count integer NOT NULL,
       storage_bytes bigint NOT NULL,
       unread_count integer NOT NULL DEFAULT 0,
+      last_activity_at timestamptz NOT NULL,
       revision bigint NOT NULL
     )`,
     `CREATE INDEX ON ${table('projects')} (user_id, created_at DESC)`,
+    `CREATE INDEX ON ${table('projects')} (user_id, last_activity_at DESC)`,
     `CREATE TABLE ${table('project_models')} (
       project_id uuid NOT NULL,
       id uuid NOT NULL,
@@ -170,9 +174,17 @@ export const projectsProjection: Projection = {
         const next = evolveProjectRow(row, event, recorded.revision);
         if (!next || next === row) return;
         await ctx.tx.query(
-          `UPDATE ${projects} SET file_count = $2, storage_bytes = $3, updated_at = $4, revision = $5
+          `UPDATE ${projects} SET file_count = $2, storage_bytes = $3, updated_at = $4, revision = $5,
+             last_activity_at = $6
            WHERE id = $1 AND revision < $5::bigint`,
-          [next.id, next.file_count, next.storage_bytes, next.updated_at, next.revision],
+          [
+            next.id,
+            next.file_count,
+            next.storage_bytes,
+            next.updated_at,
+            next.revision,
+            next.last_activity_at,
+          ],
         );
         await ctx.tx.query(`DELETE FROM ${ctx.table('project_models')} WHERE project_id = $1`, [
           next.id,
@@ -186,15 +198,21 @@ export const projectsProjection: Projection = {
         const next = evolveProjectRow(row, event, recorded.revision);
         if (!next || next === row) return;
         await ctx.tx.query(
-          `UPDATE ${projects} SET status = $2, updated_at = $3, revision = $4
+          `UPDATE ${projects} SET status = $2, updated_at = $3, revision = $4, last_activity_at = $5
            WHERE id = $1 AND revision < $4::bigint`,
-          [next.id, next.status, next.updated_at, next.revision],
+          [next.id, next.status, next.updated_at, next.revision, next.last_activity_at],
         );
         return;
       }
       case 'FeedbackGiven':
       case 'CommentAdded': {
         const d = event.type === 'CommentAdded' ? commentAsFeedback(event.data) : event.data;
+        // Comments and replies both count as activity; only the doctor's wait to be read.
+        await ctx.tx.query(
+          `UPDATE ${projects} SET last_activity_at = GREATEST(last_activity_at, $2::timestamptz)
+           WHERE id = $1`,
+          [d.projectId, d.createdAt],
+        );
         if (d.feedbackType !== 'doctor_feedback') return;
         if (await tombstoned(ctx, d.projectId)) return;
         await ctx.tx.query(

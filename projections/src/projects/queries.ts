@@ -67,18 +67,19 @@ export async function modelBlobKey(
 }
 
 /**
- * The model ids, in layer order, of the project whose public link has this token hash
- * (`project_links` is the API's table; the join keeps the viewer's preload to one query).
+ * The models (id and triangle count), in layer order, of the project whose public link has this
+ * token hash (`project_links` is the API's table; the join keeps the viewer's preload to one
+ * query).
  */
-export async function modelIdsForLink(
+export async function modelsForLink(
   db: SqlExecutor,
   tokenHash: Buffer,
   now: Date,
   limit: number,
-): Promise<string[]> {
+): Promise<{ id: string; triangles: number }[]> {
   // Only an open link: no PIN to ask for, not withdrawn, not expired.
-  const r = await db.query<{ id: string }>(
-    `SELECT m.id FROM project_links l JOIN project_models m ON m.project_id = l.project_id
+  const r = await db.query<{ id: string; triangles: number }>(
+    `SELECT m.id, m.triangles FROM project_links l JOIN project_models m ON m.project_id = l.project_id
        LEFT JOIN project_link_state s ON s.project_id = l.project_id
       WHERE l.token_hash = $1
         AND (s.project_id IS NULL OR (s.pin_hash IS NULL AND s.revoked_token_hash IS NULL
@@ -86,7 +87,7 @@ export async function modelIdsForLink(
       ORDER BY m.position LIMIT ${Math.trunc(limit)}`,
     [tokenHash, now],
   );
-  return r.rows.map((m) => m.id);
+  return r.rows.map((m) => ({ id: m.id, triangles: Number(m.triangles) }));
 }
 
 /** The owner of a live project; null when there is none. */
@@ -188,35 +189,53 @@ export interface AdminProjectRow {
   token_sealed: string | null;
   user_name: string | null;
   user_company: string | null;
+  last_activity_at: string;
+  unread_count: number;
 }
 
 const ADMIN_PROJECT_COLUMNS = `
   p.id::text AS id, p.user_id, p.name, p.patient_name, p.laboratory_name, p.status,
   ${isoSql('p.created_at')} AS created_at, p.file_count, p.storage_bytes::text AS storage_bytes,
-  l.token_sealed`;
+  l.token_sealed, ${isoSql('p.last_activity_at')} AS last_activity_at, p.unread_count`;
 
-/** Projects of signed-in users, with their owner's sealed name and company, newest first. */
-export const ADMIN_PROJECTS_SQL = `
+/** Projects of signed-in users, with their owner's sealed name and company. */
+const ADMIN_PROJECTS_SELECT = `
   SELECT ${ADMIN_PROJECT_COLUMNS}, u.name AS user_name, u.company_name AS user_company
     FROM projects p
     LEFT JOIN project_links l ON l.project_id = p.id
     LEFT JOIN users u ON u.id::text = p.user_id
-   WHERE p.user_id <> '${PUBLIC_USER}'
-   ORDER BY p.created_at DESC, p.id`;
+   WHERE p.user_id <> '${PUBLIC_USER}'`;
 
-/** Anonymous uploads, newest first. */
-export const ADMIN_PUBLIC_PROJECTS_SQL = `
+/** Anonymous uploads. */
+const ADMIN_PUBLIC_PROJECTS_SELECT = `
   SELECT ${ADMIN_PROJECT_COLUMNS}, NULL::text AS user_name, NULL::text AS user_company
     FROM projects p
     LEFT JOIN project_links l ON l.project_id = p.id
-   WHERE p.user_id = '${PUBLIC_USER}'
-   ORDER BY p.created_at DESC, p.id`;
+   WHERE p.user_id = '${PUBLIC_USER}'`;
 
-/** Every live project of signed-in users, or (`anonymous: true`) every anonymous upload. */
+const NEWEST_FIRST = 'ORDER BY p.created_at DESC, p.id';
+
+/** Projects of signed-in users, with their owner's sealed name and company, newest first. */
+export const ADMIN_PROJECTS_SQL = `${ADMIN_PROJECTS_SELECT}
+   ${NEWEST_FIRST}`;
+
+/** Anonymous uploads, newest first. */
+export const ADMIN_PUBLIC_PROJECTS_SQL = `${ADMIN_PUBLIC_PROJECTS_SELECT}
+   ${NEWEST_FIRST}`;
+
+/**
+ * Every live project of signed-in users, or (`anonymous: true`) every anonymous upload; with
+ * `ids`, only those (in no particular order).
+ */
 export async function adminProjectRows(
   db: SqlExecutor,
-  opts: { anonymous: boolean },
+  opts: { anonymous: boolean; ids?: readonly string[] },
 ): Promise<AdminProjectRow[]> {
-  const sql = opts.anonymous ? ADMIN_PUBLIC_PROJECTS_SQL : ADMIN_PROJECTS_SQL;
-  return (await db.query<AdminProjectRow>(sql)).rows;
+  if (!opts.ids) {
+    const sql = opts.anonymous ? ADMIN_PUBLIC_PROJECTS_SQL : ADMIN_PROJECTS_SQL;
+    return (await db.query<AdminProjectRow>(sql)).rows;
+  }
+  const select = opts.anonymous ? ADMIN_PUBLIC_PROJECTS_SELECT : ADMIN_PROJECTS_SELECT;
+  const sql = `${select} AND p.id = ANY($1::uuid[])`;
+  return (await db.query<AdminProjectRow>(sql, [opts.ids])).rows;
 }

@@ -18,6 +18,8 @@ export interface ProjectRow {
   file_count: number;
   storage_bytes: string;
   unread_count: number;
+  /** The latest of: created, new version, comment or reply, status change, approval. */
+  last_activity_at: Date | string;
   revision: string;
 }
 
@@ -36,6 +38,12 @@ export interface ProjectModelRow {
   group_size: number | null;
   blob_key: string;
   triangles: number;
+}
+
+/** The later of two instants, as the ISO text of the later one. */
+function latest(a: Date | string, b: string): string {
+  const x = new Date(a);
+  return x.getTime() >= new Date(b).getTime() ? x.toISOString() : b;
 }
 
 /**
@@ -66,6 +74,7 @@ export function evolveProjectRow(
         file_count: d.models.length,
         storage_bytes: String(d.models.reduce((s, m) => s + m.size, 0)),
         unread_count: 0,
+        last_activity_at: d.createdAt,
         revision: revision.toString(),
       };
     }
@@ -73,10 +82,12 @@ export function evolveProjectRow(
     case 'ProjectApproved': {
       if (!row || BigInt(row.revision) >= revision) return row;
       const approved = event.type === 'ProjectApproved';
+      const at = approved ? event.data.approvedAt : event.data.changedAt;
       return {
         ...row,
         status: approved ? 'approved' : event.data.status,
-        updated_at: approved ? event.data.approvedAt : event.data.changedAt,
+        updated_at: at,
+        last_activity_at: latest(row.last_activity_at, at),
         revision: revision.toString(),
       };
     }
@@ -91,6 +102,7 @@ export function evolveProjectRow(
         file_count: d.models.length,
         storage_bytes: String(BigInt(row.storage_bytes) + BigInt(grown)),
         updated_at: d.createdAt,
+        last_activity_at: latest(row.last_activity_at, d.createdAt),
         revision: revision.toString(),
       };
     }

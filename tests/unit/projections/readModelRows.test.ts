@@ -76,6 +76,7 @@ describe('projects row', () => {
       file_count: 2,
       storage_bytes: '150',
       unread_count: 0,
+      last_activity_at: '2026-03-01T10:00:00.000Z',
       revision: '0',
     });
     expect(evolveProjectRow(row, created, 0n)).toBe(row);
@@ -87,6 +88,7 @@ describe('projects row', () => {
     expect(next).toMatchObject({
       status: 'pending_review',
       updated_at: '2026-03-01T11:00:00.000Z',
+      last_activity_at: '2026-03-01T11:00:00.000Z',
       revision: '1',
     });
     expect(evolveProjectRow(next, status('approved', '2026-03-01T09:00:00.000Z'), 1n)).toBe(next);
@@ -95,7 +97,11 @@ describe('projects row', () => {
       { type: 'ProjectApproved', data: { projectId: P, approvedAt: '2026-03-01T12:00:00.000Z' } },
       2n,
     );
-    expect(approved).toMatchObject({ status: 'approved', revision: '2' });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      last_activity_at: '2026-03-01T12:00:00.000Z',
+      revision: '2',
+    });
   });
 
   it('has no row after ProjectDeleted and none for a status change without one', () => {

@@ -152,7 +152,7 @@ export default function ComparePanel() {
         <p className="vcompare__hint" data-testid="side-by-side-note">
           {versionLabel(c.split.version)} | {versionLabel(project.shownVersion)} with one camera.
           Pins, measurements, the section and the view cube belong to a single view: they are hidden
-          until side by side is turned off.
+          until side by side is turned off. The standard views turn both halves.
         </p>
       ) : null}
       {c.error ? <p role="alert">{c.error}</p> : null}

@@ -120,11 +120,10 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
           complete={complete}
         />
         <FrameProbe meshCount={meshCount} complete={complete} lod={refining ? 'coarse' : 'full'} />
+        <ToolsSceneSlot viewsOnly={!!split} />
         {split ? (
           <SideBySideScene models={split.models} physical={profile.physicalMaterials} />
-        ) : (
-          <ToolsSceneSlot />
-        )}
+        ) : null}
         {review && !split ? (
           <Suspense fallback={null}>
             <ReviewScene />

@@ -48,6 +48,7 @@ export const importBoundaries = [
       'api/src/domain/',
       'api/src/auth/passwordPolicy',
       'wasm/src/core',
+      'wasm/src/distanceSplit',
       'wasm/src/errors',
       'wasm/src/protocol',
       'wasm/src/views',

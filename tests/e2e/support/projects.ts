@@ -106,8 +106,11 @@ export async function addVersion(
   const auth = { authorization: `Bearer ${token}` };
   const project = (await (
     await fetch(`${cusp.baseURL}/api/projects/${projectId}`, { headers: auth })
-  ).json()) as { models: { id: string; originalName: string }[] };
-  const keep = project.models.filter((m) => v.keep.includes(m.originalName)).map((m) => m.id);
+  ).json()) as { models: { id: string; name: string; originalName: string }[] };
+  const keep = project.models
+    .filter((m) => v.keep.includes(m.name) || v.keep.includes(m.originalName))
+    .map((m) => m.id);
+  expect(keep, 'every kept model found').toHaveLength(v.keep.length);
   const form = new FormData();
   form.append('versionData', JSON.stringify({ note: v.note, keep }));
   for (const f of v.files) {
@@ -120,6 +123,6 @@ export async function addVersion(
     body: form,
   });
   const text = await res.text();
-  expect(res.status, text).toBe(200);
+  expect(res.status, text).toBe(201);
   return (JSON.parse(text) as { version: number }).version;
 }

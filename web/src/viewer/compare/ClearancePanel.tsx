@@ -42,7 +42,7 @@ export default function ClearancePanel() {
     const mb = meshes[second];
     if (!ma || !mb || first === second) return;
     const store = useCompareStore.getState();
-    store.clear();
+    store.clearMaps();
     store.set({ busy: true });
     try {
       const r = await computeClearance(ma, mb);
@@ -72,7 +72,7 @@ export default function ClearancePanel() {
       disabled={c.busy}
       onChange={(e) => {
         set(e.target.value);
-        useCompareStore.getState().clear();
+        useCompareStore.getState().clearMaps();
       }}
     >
       {models.map((m) => (
@@ -94,7 +94,7 @@ export default function ClearancePanel() {
       </label>
       {pick(idB, second, setB)}
       {c.clearance ? (
-        <Button size="sm" icon="x" onClick={() => useCompareStore.getState().clear()}>
+        <Button size="sm" icon="x" onClick={() => useCompareStore.getState().clearMaps()}>
           Hide clearance map
         </Button>
       ) : (

@@ -46,14 +46,12 @@ export default function ComparePanel() {
   const id = useId();
   const shown = project?.shownVersion;
 
-  useEffect(() => {
-    useCompareStore.getState().clear();
-    setPick(null);
-    return () => useCompareStore.getState().clear();
-  }, [shown]);
+  // The maps belong to the shown version (the canvas clears them when it changes); folding this
+  // panel away on a phone keeps them.
+  useEffect(() => setPick(null), [shown]);
 
   if (!project || older.length === 0) return null;
-  const against = pick ?? older[older.length - 1]!.n;
+  const against = pick ?? c.split?.version ?? c.against ?? older[older.length - 1]!.n;
 
   function headers(): Record<string, string> {
     if (mode !== 'owner') return {};
@@ -154,7 +152,7 @@ export default function ComparePanel() {
         <p className="vcompare__hint" data-testid="side-by-side-note">
           {versionLabel(c.split.version)} | {versionLabel(project.shownVersion)} with one camera.
           Pins, measurements, the section and the view cube belong to a single view: they are hidden
-          until side by side is turned off.
+          until side by side is turned off. The standard views turn both halves.
         </p>
       ) : null}
       {c.error ? <p role="alert">{c.error}</p> : null}

@@ -2,7 +2,7 @@ import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { Mesh, PerspectiveCamera, Raycaster, Vector2, type Camera, type Object3D } from 'three';
 import { useCompareStore, type ModelDeviation } from './compareStore';
-import { halfAt, splitLayout } from './splitLayout';
+import { halfAt, halfFov } from './splitLayout';
 
 const raycaster = new Raycaster();
 const ndc = new Vector2();
@@ -32,15 +32,16 @@ export function DeviationHover() {
       let view: Camera = camera;
       let rect = { x: 0, y: 0, width: r.width, height: r.height };
       const [px, py] = [e.clientX - r.left, e.clientY - r.top];
-      if (store.split && camera instanceof PerspectiveCamera) {
+      const layout = store.layout;
+      if (layout && camera instanceof PerspectiveCamera) {
         // Side by side: the coloured models are in the newer half, seen with its aspect.
-        const layout = splitLayout(r.width, r.height);
         rect = layout.newer;
         halfCamera.copy(camera);
         halfCamera.aspect = rect.width / rect.height;
+        halfCamera.fov = halfFov(camera.fov, layout, rect);
         halfCamera.updateProjectionMatrix();
         view = halfCamera;
-        if (halfAt(layout, px, py) === 'older') {
+        if (halfAt(layout, px, py) !== 'newer') {
           if (store.hover !== null) store.set({ hover: null });
           return;
         }

@@ -1,42 +1,85 @@
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Group, PerspectiveCamera } from 'three';
 import { materialDef } from '../mesh/materials';
 import { LayerMesh } from '../scene/LayerMesh';
 import { MODELS_GROUP } from '../scene/ModelLayers';
 import { useViewerStore } from '../store/useViewerStore';
-import type { OlderModel } from './compareStore';
-import { splitLayout, type SplitRect } from './splitLayout';
+import { useCompareStore, type OlderModel } from './compareStore';
+import { halfFov, insetsOf, sameLayout, splitLayout, type SplitRect } from './splitLayout';
 
 export interface SideBySideSceneProps {
   models: OlderModel[];
   physical: boolean;
 }
 
+/** The floating panels over the canvas; the halves are placed in the space they leave. */
+const PANELS = '.viewer__panels > *, .vquick';
+
+/** Measures the free part of the canvas and stores the halves' layout; true when it changed. */
+function measure(canvas: HTMLCanvasElement): boolean {
+  const c = canvas.getBoundingClientRect();
+  const panels = [...document.querySelectorAll(PANELS)].map((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left - c.left, y: r.top - c.top, width: r.width, height: r.height };
+  });
+  const layout = splitLayout(c.width, c.height, insetsOf(c.width, c.height, panels));
+  const store = useCompareStore.getState();
+  if (sameLayout(store.layout, layout)) return false;
+  store.set({ layout });
+  return true;
+}
+
 /**
  * Older | newer in one WebGL context: each frame (still only on demand) draws the scene twice,
  * into two scissored viewports, with the one camera the orbit controls move — once with the
  * older version's models, once with the shown ones. Taking a render priority makes this the
- * canvas's only draw while mounted.
+ * canvas's only draw while mounted. Panels opening, closing or resizing move the halves.
  */
 export function SideBySideScene({ models, physical }: SideBySideSceneProps) {
   const older = useRef<Group>(null);
   const materials = useViewerStore((s) => s.materials);
   const invalidate = useThree((s) => s.invalidate);
   const size = useThree((s) => s.size);
+  const gl = useThree((s) => s.gl);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
+    const canvas = gl.domElement;
+    const update = () => {
+      if (measure(canvas)) invalidate();
+    };
+    update();
     invalidate();
-    return () => invalidate();
-  }, [models, size, invalidate]);
+    const resized = new ResizeObserver(update);
+    const watch = () => {
+      resized.disconnect();
+      for (const el of document.querySelectorAll(PANELS)) resized.observe(el);
+      update();
+    };
+    const changed = new MutationObserver(watch);
+    const viewer = canvas.closest('.viewer');
+    if (viewer) changed.observe(viewer, { childList: true });
+    const panels = viewer?.querySelector('.viewer__panels');
+    if (panels) changed.observe(panels, { childList: true });
+    watch();
+    return () => {
+      changed.disconnect();
+      resized.disconnect();
+      useCompareStore.getState().set({ layout: null });
+      invalidate();
+    };
+  }, [gl, size, models, invalidate]);
 
   useFrame(({ gl, scene, camera }) => {
-    const newer = scene.getObjectByName(MODELS_GROUP);
+    const layout = useCompareStore.getState().layout;
     const old = older.current;
-    if (!old) return;
+    if (!old || !layout) return;
+    const newer = scene.getObjectByName(MODELS_GROUP);
     const cam = camera as PerspectiveCamera;
-    const layout = splitLayout(size.width, size.height);
-    const aspect = cam.aspect;
+    const { aspect, fov } = cam;
+    // The canvas outside the halves (under the panels) stays empty.
+    gl.setScissorTest(false);
+    gl.clear();
     const draw = (rect: SplitRect, showOlder: boolean) => {
       // three.js viewports count y from the bottom.
       const y = size.height - rect.y - rect.height;
@@ -45,6 +88,7 @@ export function SideBySideScene({ models, physical }: SideBySideSceneProps) {
       old.visible = showOlder;
       if (newer) newer.visible = !showOlder;
       cam.aspect = rect.width / rect.height;
+      cam.fov = halfFov(fov, layout, rect);
       cam.updateProjectionMatrix();
       gl.render(scene, cam);
     };
@@ -56,6 +100,7 @@ export function SideBySideScene({ models, physical }: SideBySideSceneProps) {
     old.visible = false;
     if (newer) newer.visible = true;
     cam.aspect = aspect;
+    cam.fov = fov;
     cam.updateProjectionMatrix();
   }, 1);
 

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { ViewMesh } from '../mesh/viewMesh';
 import type { ContactPoint } from './clearanceScale';
+import type { SplitLayout } from './splitLayout';
 
 export interface ModelDeviation {
   /** Signed distance (mm) per vertex of the newer model; NaN: no counterpart. */
@@ -41,6 +42,8 @@ export interface CompareState {
   /** Older | newer side by side, one camera for both; null: the single view. */
   split: { version: number; models: OlderModel[] } | null;
   splitBusy: boolean;
+  /** Where the halves are drawn now (set by the side-by-side scene); null: single view. */
+  layout: SplitLayout | null;
   /** The deviation (mm) under the pointer; null: the pointer is on no coloured model. */
   hover: number | null;
   set: (patch: Partial<Omit<CompareState, 'set' | 'clear' | 'clearMaps'>>) => void;
@@ -60,6 +63,7 @@ const initial = {
   clearance: null,
   split: null,
   splitBusy: false,
+  layout: null,
   hover: null,
 };
 
@@ -71,13 +75,15 @@ export const useCompareStore = create<CompareState>()((set) => ({
   ...initial,
   set: (patch) =>
     set((s) => {
-      if ('split' in patch && patch.split !== s.split) disposeSplit(s.split);
-      return patch;
+      if (!('split' in patch) || patch.split === s.split) return patch;
+      disposeSplit(s.split);
+      return patch.split ? patch : { ...patch, layout: null };
     }),
   clear: () =>
     set((s) => {
       disposeSplit(s.split);
       return initial;
     }),
-  clearMaps: () => set(({ split, splitBusy }) => ({ ...initial, split, splitBusy })),
+  clearMaps: () =>
+    set(({ split, splitBusy, layout }) => ({ ...initial, split, splitBusy, layout })),
 }));

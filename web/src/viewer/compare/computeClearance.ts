@@ -1,15 +1,13 @@
 /**
  * The clearance map of two layers of one version: each layer's vertices measured against the
- * other's surface in the mesh worker, coloured on the clearance scale, with the contact points.
+ * other's surface in the mesh workers, coloured on the clearance scale, with the contact points.
  */
-import { MeshWorkerClient } from '../../mesh/meshWorkerClient';
 import type { ViewMesh } from '../mesh/viewMesh';
 import { clearanceColorize, contactPoints, type ContactPoint } from './clearanceScale';
 import type { ModelDeviation } from './compareStore';
 import { SEARCH_DISTANCE_MM } from './deviationScale';
+import { signedDistancesOnWorkers } from './distanceWorkers';
 import { meshArraysOf } from './meshArraysOf';
-
-let client: MeshWorkerClient | null = null;
 
 export interface LayerClearance extends ModelDeviation {
   counts: number[];
@@ -20,13 +18,10 @@ export async function computeClearance(
   a: ViewMesh,
   b: ViewMesh,
 ): Promise<{ a: LayerClearance; b: LayerClearance }> {
-  client ??= new MeshWorkerClient();
   const A = meshArraysOf(a);
   const B = meshArraysOf(b);
   const one = async (q: typeof A, t: typeof B): Promise<LayerClearance> => {
-    const { distances } = await client!.signedDistances(q.positions, t, {
-      maxDistance: SEARCH_DISTANCE_MM,
-    });
+    const { distances } = await signedDistancesOnWorkers(q.positions, t, SEARCH_DISTANCE_MM);
     const { colors, counts } = clearanceColorize(distances);
     return { distances, colors, counts, contacts: contactPoints(q.positions, distances) };
   };

@@ -1,19 +1,17 @@
 /**
  * The deviation map of the shown version against an older one: the older version's models are
  * loaded (not shown), each newer model is matched by id or layer name, and every vertex of it is
- * measured against the older model's surface in the mesh worker (the wasm distance engine), then
+ * measured against the older model's surface in the mesh workers (the wasm distance engine), then
  * coloured on the clinical scale.
  */
-import { MeshWorkerClient } from '../../mesh/meshWorkerClient';
 import { loadModels } from '../mesh/loadModels';
 import type { ViewerModel } from '../mesh/project';
 import type { ViewMesh } from '../mesh/viewMesh';
 import { deviationBands, colorize, SEARCH_DISTANCE_MM } from './deviationScale';
 import type { ModelDeviation } from './compareStore';
+import { signedDistancesOnWorkers } from './distanceWorkers';
 import { matchModels } from './matchModels';
 import { meshArraysOf } from './meshArraysOf';
-
-let client: MeshWorkerClient | null = null;
 
 export interface DeviationResult {
   deviations: Record<string, ModelDeviation>;
@@ -54,7 +52,6 @@ export async function computeDeviation(
     match.pairs.map((p) => p.older).filter((m) => !newerMeshes[m.id]),
     headers,
   );
-  client ??= new MeshWorkerClient();
   const deviations: Record<string, ModelDeviation> = {};
   const counts = new Array<number>(deviationBands().length + 1).fill(0);
   const onlyNewer = match.onlyNewer.map((m) => m.originalName);
@@ -70,14 +67,8 @@ export async function computeDeviation(
     const distances =
       n.id === o.id
         ? new Float32Array(q.positions.length / 3)
-        : (
-            await client.signedDistances(
-              q.positions,
-              meshArraysOf(target),
-              // Copied for the worker: the index array may be the rendered geometry's own.
-              { maxDistance: SEARCH_DISTANCE_MM },
-            )
-          ).distances;
+        : (await signedDistancesOnWorkers(q.positions, meshArraysOf(target), SEARCH_DISTANCE_MM))
+            .distances;
     const { colors, counts: c } = colorize(distances);
     c.forEach((k, i) => (counts[i]! += k));
     deviations[n.id] = { distances, colors };

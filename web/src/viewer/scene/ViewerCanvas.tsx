@@ -53,6 +53,9 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   // Side by side: pins and tools draw for one full-canvas view, so they step aside (the compare
   // panel says so) and the split view takes over drawing.
   const split = useCompareStore((s) => s.split);
+  const shownVersion = useViewerStore((s) => s.project?.shownVersion);
+  // Compare maps and the older version's models belong to the version shown when they were made.
+  useEffect(() => () => useCompareStore.getState().clear(), [shownVersion]);
   const meshCount = Object.keys(meshes).length;
   // 'ready' means every model finished (loaded or failed).
   const complete = phase === 'ready' && meshCount > 0;
@@ -117,11 +120,10 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
           complete={complete}
         />
         <FrameProbe meshCount={meshCount} complete={complete} lod={refining ? 'coarse' : 'full'} />
+        <ToolsSceneSlot viewsOnly={!!split} />
         {split ? (
           <SideBySideScene models={split.models} physical={profile.physicalMaterials} />
-        ) : (
-          <ToolsSceneSlot />
-        )}
+        ) : null}
         {review && !split ? (
           <Suspense fallback={null}>
             <ReviewScene />

@@ -10,11 +10,11 @@ const ToolsScene = lazy(() => load().then((m) => ({ default: m.ToolsScene })));
 const ToolsUi = lazy(() => load().then((m) => ({ default: m.ToolsUi })));
 
 /** Inside the R3F canvas. */
-export function ToolsSceneSlot() {
+export function ToolsSceneSlot({ viewsOnly = false }: { viewsOnly?: boolean }) {
   const open = useToolsGate((s) => s.open);
   return open ? (
     <Suspense fallback={null}>
-      <ToolsScene />
+      <ToolsScene viewsOnly={viewsOnly} />
     </Suspense>
   ) : null;
 }

@@ -10,7 +10,15 @@ import { useModelIndexes } from './useModelIndexes';
 import { ViewCube } from './ViewCube';
 import { ViewDriver } from './ViewDriver';
 
-export function ToolsScene() {
+export interface ToolsSceneProps {
+  /**
+   * Only the camera's standard views: the side-by-side compare draws two viewports, and the
+   * measurements, section and view cube are placed (or draw) for one.
+   */
+  viewsOnly?: boolean;
+}
+
+export function ToolsScene({ viewsOnly = false }: ToolsSceneProps) {
   const indexes = useModelIndexes();
   const meshes = useViewerStore((s) => s.meshes);
   const compact = useDeviceClass() === 'mobile';
@@ -22,10 +30,14 @@ export function ToolsScene() {
   return (
     <>
       <ViewDriver />
-      <MeasureLayer indexes={indexes} marker={Math.max(radius * 0.008, 0.03)} />
-      <SectionLayer indexes={indexes} radius={radius} />
-      <SnapshotService />
-      <ViewCube compact={compact} />
+      {viewsOnly ? null : (
+        <>
+          <MeasureLayer indexes={indexes} marker={Math.max(radius * 0.008, 0.03)} />
+          <SectionLayer indexes={indexes} radius={radius} />
+          <SnapshotService />
+          <ViewCube compact={compact} />
+        </>
+      )}
     </>
   );
 }

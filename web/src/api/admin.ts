@@ -13,10 +13,6 @@ import { apiUrl, paths } from './paths';
 export const adminApi = {
   stats: () => api.get<AdminStats>(paths.adminStats),
   users: () => api.get<{ users: AdminUser[] }>(paths.adminUsers).then((r) => r.users),
-  projects: () =>
-    api.get<{ projects: AdminProject[] }>(paths.adminProjects).then((r) => r.projects),
-  publicProjects: () =>
-    api.get<{ projects: AdminProject[] }>(paths.adminPublicProjects).then((r) => r.projects),
   /** One page of the signed-in (`projects`) or anonymous (`public`) list and its total. */
   projectPage: (kind: 'projects' | 'public', query: string, signal?: AbortSignal) =>
     apiListPage<{ projects: AdminProject[] }>(

@@ -147,6 +147,7 @@ export const API_ROUTES = {
   },
   'GET /api/projects/:id/view/:modelId': {
     params: files.ownerViewParams,
+    query: files.viewQuery,
     answers: { 200: 'bytes' },
   },
 
@@ -223,6 +224,7 @@ export const API_ROUTES = {
   },
   'GET /api/public/projects/:token/view/:modelId': {
     params: files.publicViewParams,
+    query: files.viewQuery,
     answers: { 200: 'bytes' },
   },
   'POST /api/dcm/convert': { body: 'multipart', answers: { 200: 'bytes' } },

@@ -1,6 +1,7 @@
 /**
  * The API contract's types, as the web app uses them. Types only: the schemas stay on the server
- * side of the bundle split, so no zod reaches the browser.
+ * side of the bundle split, so no zod reaches the first-frame bundle. The one schema the browser
+ * runs is the saved view's, in the lazily loaded tools (`viewer/tools/toolState.ts`).
  */
 export type {
   AdminProject,
@@ -54,6 +55,7 @@ export type {
   TechnicianCommentBody,
   ThreadEntry,
 } from '../../../api/src/contract/comments';
+export type { ToolState } from '../../../api/src/contract/toolState';
 export type {
   AttentionAnswer,
   AttentionItem,

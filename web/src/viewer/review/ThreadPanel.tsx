@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../store/useViewerStore';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
-import { backToReview, reloadThread, requireIdentity, sendComment } from './actions';
+import { backToReview, chooseComment, reloadThread, requireIdentity, sendComment } from './actions';
 import { openCount, threadNodes, useReviewStore } from './reviewStore';
 import { ThreadEntryView } from './ThreadEntryView';
 
@@ -25,14 +25,20 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
       showResolved: s.showResolved,
       pinMode: s.pinMode,
       pending: s.pendingAnchor,
+      attachView: s.attachView,
       selectedId: s.selectedId,
       identity: s.identity,
       busy: s.busy,
       sheetOpen: s.sheetOpen,
     })),
   );
-  const { mode, status } = useViewerStore(
-    useShallow((s) => ({ mode: s.mode, status: s.project?.status })),
+  const { mode, status, shownVersion, refining } = useViewerStore(
+    useShallow((s) => ({
+      mode: s.mode,
+      status: s.project?.status,
+      shownVersion: s.project?.shownVersion ?? 1,
+      refining: isRefining(s),
+    })),
   );
   const [text, setText] = useState('');
   const fieldId = useId();
@@ -71,6 +77,8 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
           variant={r.pinMode ? 'primary' : 'secondary'}
           icon="plus"
           aria-pressed={r.pinMode}
+          // Pins land on the full models, not their coarse levels ("Refining…").
+          disabled={refining && !r.pinMode}
           onClick={() => store().setPinMode(!r.pinMode)}
         >
           Add pin
@@ -111,10 +119,11 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
             key={n.entry.id}
             node={n}
             selected={n.entry.id === r.selectedId}
-            onSelect={(id) => {
-              store().select(id);
-              // On a phone the sheet would cover the pin the camera flies to: fold it.
-              if (compact && n.entry.anchor) store().setSheetOpen(false);
+            shownVersion={shownVersion}
+            onSelect={(entry) => {
+              void chooseComment(entry);
+              // On a phone the sheet would cover what the camera flies to: fold it.
+              if (compact && (entry.anchor || entry.toolState)) store().setSheetOpen(false);
             }}
           />
         ))}
@@ -141,6 +150,14 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
             </button>
           </p>
         ) : null}
+        <label className="vthread__toggle">
+          <input
+            type="checkbox"
+            checked={r.attachView}
+            onChange={(e) => store().setAttachView(e.currentTarget.checked)}
+          />
+          Attach view &amp; measurements
+        </label>
         <textarea
           id={fieldId}
           className="vreview__text"

@@ -17,6 +17,8 @@ export interface ReviewState {
   pinMode: boolean;
   /** A placed pin waiting for its comment. */
   pendingAnchor: AnchorDto | null;
+  /** "Attach view & measurements": the next top-level comment carries the tools' state. */
+  attachView: boolean;
   /** The chosen comment; `flightSeq` changes on every choice so choosing again flies again. */
   selectedId: string | null;
   flightSeq: number;
@@ -32,6 +34,7 @@ export interface ReviewState {
   setShowResolved: (show: boolean) => void;
   setPinMode: (on: boolean) => void;
   setPendingAnchor: (anchor: AnchorDto | null) => void;
+  setAttachView: (on: boolean) => void;
   select: (id: string | null) => void;
   setSheetOpen: (open: boolean) => void;
   setIdentity: (identity: ReviewerIdentity | null) => void;
@@ -47,6 +50,7 @@ const initial = {
   showResolved: false,
   pinMode: false,
   pendingAnchor: null,
+  attachView: false,
   selectedId: null,
   flightSeq: 0,
   sheetOpen: false,
@@ -62,6 +66,7 @@ export const useReviewStore = create<ReviewState>()((set) => ({
   setShowResolved: (showResolved) => set({ showResolved }),
   setPinMode: (pinMode) => set({ pinMode }),
   setPendingAnchor: (pendingAnchor) => set({ pendingAnchor, pinMode: false }),
+  setAttachView: (attachView) => set({ attachView }),
   select: (selectedId) => set((s) => ({ selectedId, flightSeq: s.flightSeq + 1 })),
   setSheetOpen: (sheetOpen) => set({ sheetOpen }),
   setIdentity: (identity) => set({ identity }),
@@ -93,6 +98,10 @@ export function threadNodes(entries: readonly ThreadEntryDto[]): ThreadNode[] {
   }
   return nodes;
 }
+
+/** The comment was made on another version than the one shown (null: a status line). */
+export const onOtherVersion = (e: ThreadEntryDto, shownVersion: number): boolean =>
+  e.version !== null && e.version !== shownVersion;
 
 /** Pins to draw: pinned top-level comments, resolved ones only when asked for. */
 export function visiblePins(

@@ -2,9 +2,12 @@ import { Canvas, useThree } from '@react-three/fiber';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ACESFilmicToneMapping, Box3, SRGBColorSpace } from 'three';
 import { useShallow } from 'zustand/react/shallow';
+import { useCompareStore } from '../compare/compareStore';
+import { SideBySideLabels } from '../compare/SideBySideLabels';
+import { SideBySideScene } from '../compare/SideBySideScene';
 import { meshArraysOf } from '../geometry/meshArrays';
 import { flattenLayers } from '../mesh/layers';
-import { useViewerStore } from '../store/useViewerStore';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { ToolsSceneSlot } from '../tools/LazyTools';
 import { closeToolsGate } from '../tools/toolsGate';
 import { CameraRig } from './CameraRig';
@@ -30,9 +33,10 @@ export interface ViewerCanvasProps {
  */
 export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   const profile = RENDER_PROFILES[deviceClass];
-  const { meshes, phase, resetSeq, layers, review } = useViewerStore(
+  const { meshes, phase, resetSeq, layers, review, refining } = useViewerStore(
     useShallow((s) => ({
       meshes: s.meshes,
+      refining: isRefining(s),
       phase: s.phase,
       resetSeq: s.resetViewSeq,
       layers: s.layers,
@@ -46,10 +50,15 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     for (const m of list) box.union(m.bounds);
     return box;
   }, [meshes]);
+  // Side by side: pins and tools draw for one full-canvas view, so they step aside (the compare
+  // panel says so) and the split view takes over drawing.
+  const split = useCompareStore((s) => s.split);
   const meshCount = Object.keys(meshes).length;
   // 'ready' means every model finished (loaded or failed).
   const complete = phase === 'ready' && meshCount > 0;
-  // The opening view looks at the occlusal anatomy: computed once every model is in.
+  // The opening view looks at the occlusal anatomy: computed once every model is in, and kept
+  // when full levels replace coarse ones (same models: no camera jump).
+  const framed = complete ? Object.keys(meshes).sort().join(' ') : '';
   const frame = useMemo(() => {
     if (!complete) return null;
     const loaded = flattenLayers(layers).filter((l) => meshes[l.id]);
@@ -59,7 +68,7 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     );
     // Layer names do not change once loaded; visibility changes must not re-frame.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [complete, meshes]);
+  }, [complete, framed]);
   useEffect(() => closeToolsGate, []);
   const dpr = useMemo(() => {
     const device = typeof window === 'undefined' ? 1 : window.devicePixelRatio;
@@ -71,49 +80,56 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   const [still, setStill] = useState(false);
 
   return (
-    <Canvas
-      className="viewer__canvas"
-      frameloop="demand"
-      // Measured at once: R3F's default tracks scrolling with a 50 ms debounce, and its first
-      // measurement — which gates creating the renderer — goes through that debounce. The viewer
-      // fills a page that does not scroll.
-      resize={{ scroll: false, debounce: 0 }}
-      dpr={still ? dpr.still : dpr.base}
-      camera={{ fov: 35, near: 0.1, far: 5000, position: [0, 60, 160] }}
-      gl={{
-        antialias: profile.antialias,
-        alpha: true,
-        powerPreference: deviceClass === 'mobile' ? 'low-power' : 'high-performance',
-        preserveDrawingBuffer: false,
-      }}
-      onCreated={({ gl }) => {
-        gl.toneMapping = ACESFilmicToneMapping;
-        gl.outputColorSpace = SRGBColorSpace;
-        gl.setClearAlpha(0);
-      }}
-      aria-label="3D view of the project's models"
-      role="img"
-    >
-      <Exposure value={profile.exposure} />
-      <SceneLights profile={profile} />
-      <ShaderWarmup physical={profile.physicalMaterials} />
-      <ModelLayers physical={profile.physicalMaterials} />
-      <CameraRig
-        bounds={bounds}
-        frame={frame}
-        profile={profile}
-        resetSeq={resetSeq}
-        onStill={dpr.still > dpr.base ? setStill : undefined}
-        complete={complete}
-      />
-      <FrameProbe meshCount={meshCount} complete={complete} />
-      <ToolsSceneSlot />
-      {review ? (
-        <Suspense fallback={null}>
-          <ReviewScene />
-        </Suspense>
-      ) : null}
-    </Canvas>
+    <>
+      <Canvas
+        className="viewer__canvas"
+        frameloop="demand"
+        // Measured at once: R3F's default tracks scrolling with a 50 ms debounce, and its first
+        // measurement — which gates creating the renderer — goes through that debounce. The viewer
+        // fills a page that does not scroll.
+        resize={{ scroll: false, debounce: 0 }}
+        dpr={still ? dpr.still : dpr.base}
+        camera={{ fov: 35, near: 0.1, far: 5000, position: [0, 60, 160] }}
+        gl={{
+          antialias: profile.antialias,
+          alpha: true,
+          powerPreference: deviceClass === 'mobile' ? 'low-power' : 'high-performance',
+          preserveDrawingBuffer: false,
+        }}
+        onCreated={({ gl }) => {
+          gl.toneMapping = ACESFilmicToneMapping;
+          gl.outputColorSpace = SRGBColorSpace;
+          gl.setClearAlpha(0);
+        }}
+        aria-label="3D view of the project's models"
+        role="img"
+      >
+        <Exposure value={profile.exposure} />
+        <SceneLights profile={profile} />
+        <ShaderWarmup physical={profile.physicalMaterials} />
+        <ModelLayers physical={profile.physicalMaterials} />
+        <CameraRig
+          bounds={bounds}
+          frame={frame}
+          profile={profile}
+          resetSeq={resetSeq}
+          onStill={dpr.still > dpr.base ? setStill : undefined}
+          complete={complete}
+        />
+        <FrameProbe meshCount={meshCount} complete={complete} lod={refining ? 'coarse' : 'full'} />
+        {split ? (
+          <SideBySideScene models={split.models} physical={profile.physicalMaterials} />
+        ) : (
+          <ToolsSceneSlot />
+        )}
+        {review && !split ? (
+          <Suspense fallback={null}>
+            <ReviewScene />
+          </Suspense>
+        ) : null}
+      </Canvas>
+      {split ? <SideBySideLabels older={split.version} /> : null}
+    </>
   );
 }
 

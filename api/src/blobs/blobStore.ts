@@ -67,3 +67,7 @@ export const projectBlobKey = (projectId: string, blobId: string): string =>
 
 /** The viewer's compact derivative of a model is stored next to its original. */
 export const viewBlobKey = (originalBlobKey: string): string => `${originalBlobKey}-view`;
+
+/** A project version's thumbnail (issue 21) lives under the project's prefix too. */
+export const thumbnailBlobKey = (projectId: string, version: number): string =>
+  `${projectBlobPrefix(projectId)}/thumbnail-v${Math.trunc(version)}`;

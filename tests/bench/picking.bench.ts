@@ -22,17 +22,10 @@ import {
   gate,
   gc,
   type Gate,
-  machineLine,
   median,
-  millionTriangleArch,
-  prefault,
+  openMillionArchBench,
   quantile,
-  rerunWithBenchMemory,
 } from './support/geometryBench';
-
-rerunWithBenchMemory(import.meta.url);
-prefault(1.5 * 2 ** 30);
-console.log(machineLine());
 
 const ROUNDS = 7;
 const WARMUPS = 2;
@@ -41,13 +34,7 @@ const RAYS = 256;
 const BASELINE_RAYS = 6;
 const FRAME_MS = 1000 / 60;
 
-const arch = await millionTriangleArch();
-console.log(
-  `mesh: synthetic arch, ${arch.mesh.triangleCount.toLocaleString('en-US')} triangles, ` +
-    `${arch.mesh.vertexCount.toLocaleString('en-US')} vertices (view derivative: 16-bit grid), ` +
-    `prepared in ${(arch.prepareMs / 1000).toFixed(1)} s`,
-);
-
+const arch = await openMillionArchBench(import.meta.url);
 // The index build, as the worker runs it (3 builds, median).
 const builds = [0, 1, 2].map(() => {
   gc();

@@ -22,17 +22,10 @@ import {
   gc,
   type Gate,
   loadLine,
-  machineLine,
   median,
-  millionTriangleArch,
-  prefault,
+  openMillionArchBench,
   quantile,
-  rerunWithBenchMemory,
 } from './support/geometryBench';
-
-rerunWithBenchMemory(import.meta.url);
-prefault(1.5 * 2 ** 30);
-console.log(machineLine());
 
 const ROUNDS = 7;
 const WARMUPS = 2;
@@ -40,11 +33,7 @@ const POSES = 60;
 /** Poses per round for the full scan (every triangle each time). */
 const BASELINE_POSES = 6;
 
-const arch = await millionTriangleArch();
-console.log(
-  `mesh: synthetic arch, ${arch.mesh.triangleCount.toLocaleString('en-US')} triangles ` +
-    `(view derivative: 16-bit grid), prepared in ${(arch.prepareMs / 1000).toFixed(1)} s`,
-);
+const arch = await openMillionArchBench(import.meta.url);
 const center = arch.view.bounds.getCenter(new Vector3());
 
 /**

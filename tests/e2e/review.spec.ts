@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtpPeer';
-import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
+import type { SmtpPeer } from '../support/smtpPeer';
+import { expect, type CuspServer } from './support/cusp';
+import { test } from './support/smtpCusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import { decodePng, type Rgba } from './support/png';
 import {
@@ -25,41 +26,21 @@ import {
 const READY_TIMEOUT = 90_000;
 const DOCTOR = { name: 'Dr. Ada Molar', email: 'ada@clinic-e2e.test' };
 
-const test = base.extend<object, { smtp: SmtpPeer; cusp: CuspServer }>({
-  smtp: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const peer = await startSmtpPeer();
-      try {
-        await use(peer);
-      } finally {
-        await peer.close();
-      }
-    },
-    { scope: 'worker' },
-  ],
-  cusp: [
-    async ({ smtp }, use) => {
-      const { server, close } = await startCusp({ SMTP_URL: smtp.url });
-      try {
-        await use(server);
-      } finally {
-        await close();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
-
 function shot(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return path.join(SCREENSHOT_DIR, name);
 }
 
+/** The first frame is drawn and the conversation, loaded after it, is there. */
 async function viewerReady(page: Page): Promise<void> {
   await expect(page.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
     timeout: READY_TIMEOUT,
   });
+  await expect(page.getByRole('region', { name: 'Conversation' })).toHaveAttribute(
+    'aria-busy',
+    'false',
+    { timeout: READY_TIMEOUT },
+  );
 }
 
 const lit = (img: Rgba, x: number, y: number) => {
@@ -231,7 +212,8 @@ test.describe('review conversation', () => {
       await expect(card.getByTestId('open-comments')).toHaveText('1 open');
       await expect(card).toContainText('1 new');
       await tp.screenshot({ path: shot('review-dashboard.png'), fullPage: true });
-      await card.getByRole('button', { name: /Comments/ }).click();
+      await card.getByRole('button', { name: /More actions/ }).click();
+      await tp.getByRole('menuitem', { name: /Comments/ }).click();
       const modal = tp.getByTestId('comments-modal');
       await expect(modal.getByTestId('thread-comment')).toContainText('Pin 1');
       await expect(modal.getByTestId('thread-comment')).toContainText(`${DOCTOR.name} (Doctor)`);
@@ -415,7 +397,8 @@ test.describe('review conversation', () => {
         await tp.goto('/dashboard');
         const card = tp.getByTestId('project-card').filter({ hasText: 'Phone review' });
         await expect(card).toContainText('Changes Requested', { timeout: 30_000 });
-        await card.getByRole('button', { name: /Comments/ }).click();
+        await card.getByRole('button', { name: /More actions/ }).click();
+        await tp.getByRole('menuitem', { name: /Comments/ }).click();
         const modal = tp.getByTestId('comments-modal');
         await modal.getByRole('button', { name: 'Back to Pending Review' }).click();
         await expect(tp.getByText('Status set to Pending Review')).toBeVisible({ timeout: 30_000 });

@@ -5,8 +5,9 @@ import { meshFixtures } from '../support/fixturePaths';
 import { test, expect, type CuspServer } from './support/cusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import { decodePng, silhouetteLuminance, type Rgba } from './support/png';
+import { BOX_TRIANGLES, boxCorners } from '../support/box';
 import { toSoup, writeBinaryStl } from '../support/meshFiles';
-import { technician } from './support/projects';
+import { signInBrowser, technician, type Technician } from './support/projects';
 
 /**
  * The viewer's clinical tools in a real browser (SwiftShader WebGL): lighting that shows shape,
@@ -22,13 +23,25 @@ function shotPath(name: string): string {
   return path.join(SCREENSHOT_DIR, name);
 }
 
+type ProjectFile = { name: string; bytes: Buffer; material: string };
+
 /** A project of the given files (name → bytes, material); returns the public viewer path. */
 async function makeProject(
   cusp: CuspServer,
   token: string,
   name: string,
-  files: { name: string; bytes: Buffer; material: string }[],
+  files: ProjectFile[],
 ): Promise<string> {
+  return (await makeProjectWithId(cusp, token, name, files)).path;
+}
+
+/** The same, also answering the project's id (for the owner's viewer). */
+async function makeProjectWithId(
+  cusp: CuspServer,
+  token: string,
+  name: string,
+  files: ProjectFile[],
+): Promise<{ path: string; id: string }> {
   const form = new FormData();
   form.append(
     'projectData',
@@ -46,32 +59,14 @@ async function makeProject(
   });
   const text = await res.text();
   expect(res.status, text).toBe(201);
-  return new URL((JSON.parse(text) as { publicLink: string }).publicLink).pathname;
+  const answer = JSON.parse(text) as { projectId: string; publicLink: string };
+  return { path: new URL(answer.publicLink).pathname, id: answer.projectId };
 }
 
 /** A 10 × 12 × 14 mm box at (5, −3, 12)…(15, 9, 26): every corner is known to the micrometre. */
 function boxStl(): Buffer {
-  const corner = (v: number) => [
-    5 + (v & 1) * 10,
-    -3 + ((v >> 1) & 1) * 12,
-    12 + ((v >> 2) & 1) * 14,
-  ];
-  const faces = [
-    [0, 2, 3],
-    [0, 3, 1],
-    [4, 5, 7],
-    [4, 7, 6],
-    [0, 1, 5],
-    [0, 5, 4],
-    [2, 6, 7],
-    [2, 7, 3],
-    [0, 4, 6],
-    [0, 6, 2],
-    [1, 3, 7],
-    [1, 7, 5],
-  ];
-  const positions = Float32Array.from(Array.from({ length: 8 }, (_, v) => corner(v)).flat());
-  return Buffer.from(writeBinaryStl(toSoup(positions, Uint32Array.from(faces.flat()))));
+  const positions = Float32Array.from(boxCorners([5, -3, 12], [10, 12, 14]));
+  return Buffer.from(writeBinaryStl(toSoup(positions, Uint32Array.from(BOX_TRIANGLES.flat()))));
 }
 
 /**
@@ -99,6 +94,31 @@ function differenceBox(a: Rgba, b: Rgba, tolerance = 24) {
       }
     }
   return { x0, y0, x1, y1 };
+}
+
+/** Share of pixels that differ between two pictures of the same size (any channel by > 24). */
+function differingShare(a: Rgba, b: Rgba): number {
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (
+      Math.abs(a.data[i]! - b.data[i]!) > 24 ||
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!) > 24 ||
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!) > 24
+    )
+      n++;
+  }
+  return n / (a.data.length / 4);
+}
+
+/** Chooses the comment's saved view and waits until the camera has arrived. */
+async function showSavedView(page: Page): Promise<void> {
+  const canvas = page.locator('canvas');
+  const before = await canvas.getAttribute('data-camera-settled');
+  await page.getByRole('button', { name: 'Show saved view' }).click();
+  await expect
+    .poll(() => canvas.getAttribute('data-camera-settled'), { timeout: 30_000 })
+    .not.toBe(before);
+  await settle(page);
 }
 
 const fixture = (file: string): Buffer => readFileSync(path.join(meshFixtures, file));
@@ -145,11 +165,52 @@ async function crownShading(page: Page, layer: string, name: string) {
   return silhouetteLuminance(shown, hidden);
 }
 
+/**
+ * The calibration block seen from above (key 1): the screen corners of its near face, found as
+ * the silhouette (screenshots with the block shown and hidden), a few pixels inside.
+ */
+async function occlusalBoxFace(page: Page, shot: string) {
+  const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
+  await page.keyboard.press('1');
+  await expect(tools.getByRole('button', { name: 'Occlusal (1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await settle(page);
+  const shown = decodePng(await page.screenshot({ path: shotPath(shot) }));
+  await page.getByRole('button', { name: 'Hide Block' }).click();
+  await settle(page);
+  const hidden = decodePng(await page.screenshot());
+  await page.getByRole('button', { name: 'Show Block' }).click();
+  await settle(page);
+  // Looking straight down one of its axes, the near face's corners are the silhouette's.
+  const b = differenceBox(shown, hidden);
+  const w = b.x1 - b.x0;
+  const h = b.y1 - b.y0;
+  expect(w).toBeGreaterThan(100);
+  expect(h).toBeGreaterThan(100);
+  // The face is clear of the side panels and the toolbar, so every corner can be clicked.
+  expect(b.x0).toBeGreaterThan(320);
+  expect(b.x1).toBeLessThan(939);
+  expect(b.y0).toBeGreaterThan(64);
+  expect(b.y1).toBeLessThan(704);
+  const inset = 3;
+  return {
+    tl: { x: b.x0 + inset, y: b.y0 + inset },
+    tr: { x: b.x1 - inset, y: b.y0 + inset },
+    br: { x: b.x1 - inset, y: b.y1 - inset },
+    w,
+    h,
+  };
+}
+
 test.describe('viewer tools', () => {
   let token = '';
+  let tech: Technician;
   test.beforeAll(async ({ cusp }) => {
     test.setTimeout(120_000);
-    token = (await technician(cusp, 'tools@tools-e2e.test', 'Tina Tools')).token;
+    tech = await technician(cusp, 'tools@tools-e2e.test', 'Tina Tools');
+    token = tech.token;
   });
 
   test('lighting: the crown shows its shape alone and on its arch tooth', async ({
@@ -226,33 +287,7 @@ test.describe('viewer tools', () => {
     await expect(tools.getByRole('button', { name: 'Occlusal (1)' })).toContainText('1');
     await expect(tools.getByRole('button', { name: 'Measure (M)' })).toBeVisible();
 
-    await page.keyboard.press('1');
-    await expect(tools.getByRole('button', { name: 'Occlusal (1)' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await settle(page);
-    const shown = decodePng(await page.screenshot({ path: shotPath('tools-box-occlusal.png') }));
-    await page.getByRole('button', { name: 'Hide Block' }).click();
-    await settle(page);
-    const hidden = decodePng(await page.screenshot());
-    await page.getByRole('button', { name: 'Show Block' }).click();
-    await settle(page);
-    // Looking straight down one of its axes, the near face's corners are the silhouette's.
-    const b = differenceBox(shown, hidden);
-    const w = b.x1 - b.x0;
-    const h = b.y1 - b.y0;
-    expect(w).toBeGreaterThan(100);
-    expect(h).toBeGreaterThan(100);
-    // The face is clear of the side panels and the toolbar, so every corner can be clicked.
-    expect(b.x0).toBeGreaterThan(320);
-    expect(b.x1).toBeLessThan(939);
-    expect(b.y0).toBeGreaterThan(64);
-    expect(b.y1).toBeLessThan(704);
-    const inset = 3;
-    const tl = { x: b.x0 + inset, y: b.y0 + inset };
-    const tr = { x: b.x1 - inset, y: b.y0 + inset };
-    const br = { x: b.x1 - inset, y: b.y1 - inset };
+    const { tl, tr, br, w, h } = await occlusalBoxFace(page, 'tools-box-occlusal.png');
 
     await page.keyboard.press('m');
     await expect(tools.getByRole('button', { name: 'Measure (M)' })).toHaveAttribute(
@@ -307,6 +342,96 @@ test.describe('viewer tools', () => {
     await expect(values).toHaveCount(2);
     await page.getByRole('button', { name: 'Delete measurement 1' }).click();
     await expect(values).toHaveCount(1);
+  });
+
+  test('a comment carries the view: the measurement and camera come back after a reload and for the owner', async ({
+    page,
+    browser,
+    cusp,
+  }) => {
+    test.setTimeout(300_000);
+    const box = await makeProjectWithId(cusp, token, 'Block with a saved view', [
+      { name: 'Block', bytes: boxStl(), material: 'gypsum' },
+    ]);
+    await page.goto(box.path);
+    await viewerReady(page);
+    await expect(page.getByRole('toolbar', { name: 'Viewer tools' })).toBeVisible({
+      timeout: 30_000,
+    });
+    const { tl, tr } = await occlusalBoxFace(page, 'tools-view-occlusal.png');
+    await page.keyboard.press('m');
+    await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
+    await page.mouse.click(tl.x, tl.y);
+    await page.mouse.click(tr.x, tr.y);
+    const values = page.getByTestId('measurement-value');
+    await expect(values).toHaveCount(1);
+    const measured = (await values.textContent()) ?? '';
+    // One edge of the 10 × 12 × 14 mm block, exact to the hundredth.
+    expect(['10.00 mm', '12.00 mm', '14.00 mm']).toContain(measured);
+    await settle(page);
+    const saved = await middle(page, 'tools-view-saved.png');
+
+    // The toggle is reached and switched by keyboard.
+    const attach = page.getByLabel('Attach view & measurements');
+    await attach.focus();
+    await page.keyboard.press('Space');
+    await expect(attach).toBeChecked();
+    await page.getByLabel('New comment').fill(`Occlusal edge ${measured}`);
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    const dialog = page.getByTestId('identity-dialog');
+    await dialog.getByLabel('Your name').fill('Dr Vera View');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    const comment = page.getByTestId('thread-comment');
+    await expect(comment).toHaveCount(1);
+    await expect(comment.getByTestId('saved-view')).toHaveText('Saved view');
+    await expect(attach).not.toBeChecked();
+
+    // A fresh page: default view, no measurement; the comment puts both back.
+    await page.reload();
+    await viewerReady(page);
+    await expect(page.getByRole('toolbar', { name: 'Viewer tools' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await settle(page);
+    const fresh = await middle(page);
+    await expect(values).toHaveCount(0);
+    await showSavedView(page);
+    await expect(values).toHaveText([measured]);
+    await expect(page.getByTestId('measure-label')).toHaveText([measured]);
+    const restored = await middle(page, 'tools-view-restored.png');
+    const moved = differingShare(saved, fresh);
+    const back = differingShare(saved, restored);
+    console.log(
+      `saved view: ${(moved * 100).toFixed(2)} % of pixels differ on opening, ` +
+        `${(back * 100).toFixed(2)} % after choosing the comment`,
+    );
+    expect(moved).toBeGreaterThan(0.02);
+    expect(back).toBeLessThan(0.005);
+
+    // The owner's viewer restores the same view.
+    const ctx = await browser.newContext({
+      baseURL: cusp.baseURL,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const owner = await ctx.newPage();
+      await signInBrowser(owner, tech);
+      await owner.goto(`/viewer/${box.id}`);
+      await viewerReady(owner);
+      await expect(owner.getByRole('toolbar', { name: 'Viewer tools' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(owner.getByTestId('saved-view')).toHaveCount(1);
+      await showSavedView(owner);
+      await expect(owner.getByTestId('measurement-value')).toHaveText([measured]);
+      await expect(owner.getByTestId('measure-label')).toHaveText([measured]);
+      const ownerView = await middle(owner, 'tools-view-owner.png');
+      const ownerDiff = differingShare(saved, ownerView);
+      console.log(`owner's viewer: ${(ownerDiff * 100).toFixed(2)} % of pixels differ`);
+      expect(ownerDiff).toBeLessThan(0.005);
+    } finally {
+      await ctx.close();
+    }
   });
 
   test('section through the crown: outline, 2D panel with a scale bar and a gap; snapshot', async ({

@@ -1,11 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { freshClient } from './support/accounts';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
-import { encodeSolution, type ReceivedMail } from '../support/accounts';
-import { startSmtpPeer, type SmtpPeer } from '../support/smtpPeer';
-import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
-import { meshFixtures } from '../support/fixturePaths';
+import type { ReceivedMail } from '../support/accounts';
+import { expect } from './support/cusp';
+import { createCase, mailsTo, registerTechnician } from './support/reviewCase';
+import { test } from './support/smtpCusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import { brightPixels, decodePng, differingPixels, type Rgba } from './support/png';
 
@@ -17,7 +16,6 @@ import { brightPixels, decodePng, differingPixels, type Rgba } from './support/p
  * (`data-viewer-ready` on the canvas, the overlay), never with fixed sleeps.
  */
 
-const MESH = meshFixtures;
 const PASSWORD = 'correct-otter-lamp-42';
 const TECH_EMAIL = 'tess@viewer-e2e.test';
 const TECH_NAME = 'Tess Viewer';
@@ -26,124 +24,7 @@ const READY_TIMEOUT = 90_000;
 
 type Mail = ReceivedMail;
 
-/** A worker-scoped Cusp whose mail goes to a real SMTP peer on 127.0.0.1. */
-const test = base.extend<object, { smtp: SmtpPeer; cusp: CuspServer }>({
-  smtp: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const peer = await startSmtpPeer();
-      try {
-        await use(peer);
-      } finally {
-        await peer.close();
-      }
-    },
-    { scope: 'worker' },
-  ],
-  cusp: [
-    async ({ smtp }, use) => {
-      const { server, close } = await startCusp({ SMTP_URL: smtp.url });
-      try {
-        await use(server);
-      } finally {
-        await close();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
-
-const mailsTo = (smtp: SmtpPeer, to: string) =>
-  smtp.mails.filter((m) =>
-    new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(m.raw),
-  );
-
 const subjectOf = (m: Mail) => /^Subject: (.*)$/m.exec(m.decoded)?.[1]?.trim() ?? '';
-
-async function json(res: Response, what: string): Promise<Record<string, unknown>> {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${text}`);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
-/** Registers (real bot check), verifies by the mailed link and logs in; returns the bearer token. */
-async function technician(cusp: CuspServer, smtp: SmtpPeer): Promise<string> {
-  const ch = await json(
-    await fetch(`${cusp.baseURL}/api/botcheck/challenge?purpose=register`),
-    'challenge',
-  );
-  const turnstileToken = await encodeSolution(ch.challenge as Parameters<typeof encodeSolution>[0]);
-  await json(
-    await fetch(`${cusp.baseURL}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...freshClient() },
-      body: JSON.stringify({
-        name: TECH_NAME,
-        email: TECH_EMAIL,
-        companyName: 'Viewer Dental Lab',
-        password: PASSWORD,
-        turnstileToken,
-      }),
-    }),
-    'register',
-  );
-  let token: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const m of mailsTo(smtp, TECH_EMAIL)) {
-          token ??= /verify-email\?token=([A-Za-z0-9_-]{43})/.exec(m.decoded)?.[1];
-        }
-        return token !== undefined;
-      },
-      { timeout: 30_000, message: 'verification mail at the SMTP peer' },
-    )
-    .toBe(true);
-  await json(
-    await fetch(`${cusp.baseURL}/api/verify-email/${token!}`, { method: 'POST' }),
-    'verify',
-  );
-  const login = await json(
-    await fetch(`${cusp.baseURL}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: TECH_EMAIL, password: PASSWORD }),
-    }),
-    'login',
-  );
-  return login.token as string;
-}
-
-/** POST /api/projects (multipart, bearer) with the real upper arch and the molar crown. */
-async function createProject(cusp: CuspServer, token: string): Promise<string> {
-  const form = new FormData();
-  form.append(
-    'projectData',
-    JSON.stringify({
-      name: 'Upper crowns review',
-      patientName: 'Jane Q. Patientname',
-      laboratoryName: 'Viewer Dental Lab',
-      comment: 'Please check the margins',
-    }),
-  );
-  for (const file of ['upper-arch-crowns.stl', 'molar-crown-fdi16.stl']) {
-    form.append('models', new Blob([readFileSync(path.join(MESH, file))]), file);
-  }
-  form.append('modelCustomNames', JSON.stringify(['Upper arch', 'Molar crown 16']));
-  form.append('modelMaterials', JSON.stringify(['gypsum', 'enamel']));
-  form.append('modelTypes', JSON.stringify(['individual', 'individual']));
-  const body = await json(
-    await fetch(`${cusp.baseURL}/api/projects`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }),
-    'create project',
-  );
-  const link = body.publicLink as string;
-  expect(link).toMatch(/\/viewer\/pub_[A-Za-z0-9_-]+$/);
-  return new URL(link).pathname;
-}
 
 function shotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -177,8 +58,15 @@ test.describe('3D viewer', () => {
     browser,
   }) => {
     test.setTimeout(300_000);
-    const token = await technician(cusp, smtp);
-    const viewerPath = await createProject(cusp, token);
+    const { token } = await registerTechnician(cusp, smtp, {
+      name: TECH_NAME,
+      email: TECH_EMAIL,
+      password: PASSWORD,
+      companyName: 'Viewer Dental Lab',
+    });
+    const { linkPath: viewerPath } = await createCase(cusp, token, 'Upper crowns review', {
+      laboratoryName: 'Viewer Dental Lab',
+    });
 
     // Hold the two model downloads so the overlay's progress can be read step by step.
     const held: Route[] = [];

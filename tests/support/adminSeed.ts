@@ -68,6 +68,7 @@ export interface SeededProject {
   publicToken: string;
   blobKeys: string[];
   sizes: number[];
+  modelIds: string[];
 }
 
 export async function seedProject(
@@ -85,7 +86,6 @@ export async function seedProject(
 ): Promise<SeededProject> {
   const id = randomUUID();
   const subject = projectSubject(id);
-  const dk = await deps.keys.keyFor(subject);
   const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
   const patientName = opts.patientName ?? `Patient of ${opts.name}`;
   const laboratoryName = opts.laboratoryName ?? 'Seed Lab';
@@ -93,25 +93,13 @@ export async function seedProject(
   const blobKeys: string[] = [];
   const sizes: number[] = [];
   for (let i = 0; i < (opts.files ?? 1); i++) {
-    const modelId = randomUUID();
-    const blobKey = projectBlobKey(id, modelId);
-    const size = (opts.fileBytes ?? 684) + i;
-    await putEncrypted(deps.blobs, blobKey, Readable.from([randomBytes(size)]), dk);
-    blobKeys.push(blobKey);
-    sizes.push(size);
-    models.push({
-      id: modelId,
-      filename: `${modelId}.stl`,
-      originalName: await seal('originalName', `${patientName} scan ${i}.stl`),
-      name: await seal('modelName', `${patientName} scan ${i}`),
-      size,
-      type: 'stl',
-      material: 'enamel',
-      groupedFrom: null,
-      groupSize: null,
-      blobKey,
-      triangles: 12,
+    const model = await seedModel(deps, id, {
+      size: (opts.fileBytes ?? 684) + i,
+      label: `${patientName} scan ${i}`,
     });
+    blobKeys.push(model.blobKey);
+    sizes.push(model.size);
+    models.push(model);
   }
   const actor = opts.userId === PUBLIC_USER_ID ? 'anonymous' : `user:${opts.userId}`;
   const [name, patient, lab] = await Promise.all([
@@ -151,7 +139,66 @@ export async function seedProject(
     publicToken,
     blobKeys,
     sizes,
+    modelIds: models.map((m) => m.id),
   };
+}
+
+/** Stores one encrypted file of random bytes for a project and returns its model record. */
+async function seedModel(
+  deps: AppDeps,
+  projectId: string,
+  opts: { size: number; label: string },
+): Promise<ModelRecord> {
+  const subject = projectSubject(projectId);
+  const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
+  const modelId = randomUUID();
+  const blobKey = projectBlobKey(projectId, modelId);
+  const dk = await deps.keys.keyFor(subject);
+  await putEncrypted(deps.blobs, blobKey, Readable.from([randomBytes(opts.size)]), dk);
+  return {
+    id: modelId,
+    filename: `${modelId}.stl`,
+    originalName: await seal('originalName', `${opts.label}.stl`),
+    name: await seal('modelName', opts.label),
+    size: opts.size,
+    type: 'stl',
+    material: 'enamel',
+    groupedFrom: null,
+    groupSize: null,
+    blobKey,
+    triangles: 12,
+  };
+}
+
+/**
+ * Adds a version to a seeded project: keeps the models `keep` names, adds new files of the given
+ * sizes. Returns the new files' records.
+ */
+export async function seedVersion(
+  deps: AppDeps,
+  project: Pick<SeededProject, 'id' | 'userId'>,
+  opts: { keep: string[]; addedSizes: number[]; note?: string },
+): Promise<ModelRecord[]> {
+  const added: ModelRecord[] = [];
+  for (const [i, size] of opts.addedSizes.entries()) {
+    added.push(await seedModel(deps, project.id, { size, label: `revised scan ${i}` }));
+  }
+  const note = await deps.keys.seal(
+    projectSubject(project.id),
+    'versionNote',
+    opts.note ?? 'revised',
+  );
+  const actor = project.userId === PUBLIC_USER_ID ? 'anonymous' : `user:${project.userId}`;
+  await runProjectCommand(
+    deps,
+    project.id,
+    {
+      type: 'AddProjectVersion',
+      data: { projectId: project.id, keep: opts.keep, added, note, now: deps.now().toISOString() },
+    },
+    { actor },
+  );
+  return added;
 }
 
 export async function setStatus(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { freeText, isoInstant, uuidParam } from './common.js';
 import { FEEDBACK_MAX_CHARS } from './review.js';
+import { toolStateSchema } from './toolState.js';
 
 /** The review conversation: comments, replies, pins, resolve / reopen, request changes. */
 
@@ -55,6 +56,12 @@ const authorName = z
 const authorEmail = z.string().max(EMAIL_MAX).pipe(freeText());
 const commentId = z.uuid({ message: 'invalid id' });
 
+/**
+ * The version the viewer was showing (missing: the latest). A version the project does not
+ * have is refused with 404 `version_not_found`, as for an approval.
+ */
+const commentVersion = z.number().int().min(1).max(1_000_000);
+
 /** `POST /api/public/projects/{token}/comments`: the doctor's comment or reply. */
 export const doctorCommentBody = z.strictObject({
   authorName,
@@ -62,6 +69,9 @@ export const doctorCommentBody = z.strictObject({
   body: text(COMMENT_REQUIRED),
   parentId: commentId.optional(),
   anchor: commentAnchor.optional(),
+  /** The camera, measurements and section to restore (400 `invalid_tool_state` when wrong). */
+  toolState: toolStateSchema.optional(),
+  version: commentVersion.optional(),
 });
 export type DoctorCommentBody = z.input<typeof doctorCommentBody>;
 
@@ -71,6 +81,9 @@ export const requestChangesBody = z.strictObject({
   authorEmail: authorEmail.optional(),
   body: text(CHANGES_NEED_COMMENT),
   anchor: commentAnchor.optional(),
+  /** The camera, measurements and section to restore (400 `invalid_tool_state` when wrong). */
+  toolState: toolStateSchema.optional(),
+  version: commentVersion.optional(),
 });
 export type RequestChangesBody = z.input<typeof requestChangesBody>;
 
@@ -79,6 +92,9 @@ export const technicianCommentBody = z.strictObject({
   body: text(COMMENT_REQUIRED),
   parentId: commentId.optional(),
   anchor: commentAnchor.optional(),
+  /** The camera, measurements and section to restore (400 `invalid_tool_state` when wrong). */
+  toolState: toolStateSchema.optional(),
+  version: commentVersion.optional(),
 });
 export type TechnicianCommentBody = z.input<typeof technicianCommentBody>;
 
@@ -107,6 +123,10 @@ export const threadEntry = z.strictObject({
     .nullable(),
   body: z.string().nullable(),
   anchor: commentAnchor.nullable(),
+  /** The doctor's saved view; null when none was attached (status lines, replies). */
+  toolState: toolStateSchema.nullable(),
+  /** The version the comment was made on; null for status lines. */
+  version: z.number().int().positive().nullable(),
   /** 1, 2, … for pinned comments in the order they were made; null without a pin. */
   pin: z.number().int().positive().nullable(),
   /** The new status of a status line (`approved` for an approval). */

@@ -5,6 +5,9 @@
  * project's data key; they are opaque strings to the domain.
  */
 import type { SealedField } from './sealed.js';
+import { toolStateProblem, type ToolState } from './toolState.js';
+
+export type { ToolState } from './toolState.js';
 
 export type Vec3 = [number, number, number];
 
@@ -49,6 +52,13 @@ export interface CommentAdded {
     /** Sealed under the field name `message`, like feedback, so the feedback read model opens it. */
     body: SealedField;
     anchor: CommentAnchor | null;
+    /** The doctor's saved view (camera, measurements, section); absent on older comments. */
+    toolState?: ToolState | null;
+    /**
+     * The version the viewer was showing; absent on comments recorded before versions were
+     * named (the version current when the comment was recorded).
+     */
+    version?: number;
     createdAt: string;
   };
 }
@@ -76,7 +86,12 @@ export const COMMENT_EVENT_TYPES = [
 
 // ---------------------------------------------------------------- commands
 
-type NewComment = Omit<CommentAdded['data'], 'createdAt'> & { now: string };
+type NewComment = Omit<CommentAdded['data'], 'createdAt' | 'toolState' | 'version'> & {
+  toolState: ToolState | null;
+  /** The version the viewer was showing; null: the latest. */
+  version: number | null;
+  now: string;
+};
 
 export interface AddComment {
   type: 'AddComment';
@@ -112,6 +127,9 @@ export type CommentRuleCode =
   | 'parent_not_found'
   | 'reply_to_reply'
   | 'reply_with_anchor'
+  | 'reply_with_tool_state'
+  | 'invalid_tool_state'
+  | 'version_not_found'
   | 'resolve_reply'
   | 'invalid_anchor'
   | 'doctor_only';
@@ -155,7 +173,8 @@ export class CommentRuleError extends Error {
 /** The part of an active project the conversation's rules read. */
 export interface ThreadContext {
   projectId: string;
-  modelIds: ReadonlySet<string>;
+  /** The models of each version: index 0 is version 1, the last one the latest. */
+  versionModelIds: readonly ReadonlySet<string>[];
   comments: ReadonlyMap<string, CommentState>;
 }
 
@@ -171,10 +190,23 @@ function commentAdded(c: ThreadContext, d: NewComment): CommentAdded {
       throw new CommentRuleError('reply_to_reply', 'Reply to the comment, not to a reply');
     }
     if (d.anchor) throw new CommentRuleError('reply_with_anchor', 'A reply cannot carry a pin');
+    if (d.toolState) {
+      throw new CommentRuleError('reply_with_tool_state', 'A reply cannot carry a saved view');
+    }
+  }
+  const latest = c.versionModelIds.length;
+  const version = d.version ?? latest;
+  const modelIds = c.versionModelIds[version - 1];
+  if (!Number.isInteger(version) || !modelIds) {
+    throw new CommentRuleError('version_not_found', `There is no version ${version}`);
   }
   if (d.anchor) {
-    const problem = anchorProblem(d.anchor, c.modelIds);
+    const problem = anchorProblem(d.anchor, modelIds);
     if (problem) throw new CommentRuleError('invalid_anchor', problem);
+  }
+  if (d.toolState) {
+    const problem = toolStateProblem(d.toolState, modelIds);
+    if (problem) throw new CommentRuleError('invalid_tool_state', problem);
   }
   return {
     type: 'CommentAdded',
@@ -185,6 +217,8 @@ function commentAdded(c: ThreadContext, d: NewComment): CommentAdded {
       author: d.author,
       body: d.body,
       anchor: d.anchor,
+      toolState: d.toolState,
+      version,
       createdAt: d.now,
     },
   };

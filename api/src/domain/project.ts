@@ -156,6 +156,8 @@ export type ProjectState =
       models: ModelRecord[];
       /** The latest version's number (1 until a new version is uploaded). */
       version: number;
+      /** The model ids of every version: index 0 is version 1 (comments name their version). */
+      versionModelIds: readonly ReadonlySet<string>[];
       /** feedback id → read? (only ids are needed to decide) */
       feedback: Map<string, { read: boolean }>;
       /** The conversation: comment id → where it hangs, resolved? */
@@ -175,12 +177,21 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
         projectStatus: event.data.status,
         models: event.data.models,
         version: 1,
+        versionModelIds: [new Set(event.data.models.map((m) => m.id))],
         feedback: new Map(),
         comments: new Map(),
       };
     case 'ProjectVersionAdded':
       return state.status === 'active'
-        ? { ...state, models: event.data.models, version: event.data.version }
+        ? {
+            ...state,
+            models: event.data.models,
+            version: event.data.version,
+            versionModelIds: [
+              ...state.versionModelIds,
+              new Set(event.data.models.map((m) => m.id)),
+            ],
+          }
         : state;
     case 'ProjectStatusChanged':
       return state.status === 'active' ? { ...state, projectStatus: event.data.status } : state;
@@ -505,7 +516,7 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
 function threadContext(s: Extract<ProjectState, { status: 'active' }>) {
   return {
     projectId: s.projectId,
-    modelIds: new Set(s.models.map((m) => m.id)),
+    versionModelIds: s.versionModelIds,
     comments: s.comments,
   };
 }

@@ -41,6 +41,8 @@ export function httpErrorOf(err: unknown): unknown {
         return new NotFound('Comment not found', err.code);
       case 'comment_exists':
         return new Conflict(err.message, err.code);
+      case 'version_not_found':
+        return new NotFound(err.message, err.code);
       default:
         return new AppError(400, err.code, err.message);
     }

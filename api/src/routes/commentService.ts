@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { canonicalEmail } from '../auth/email.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
-import type { AuthorRole, CommentAnchor, CommentCommand } from '../domain/comments.js';
-import { projectSubject, type ProjectState } from '../domain/project.js';
+import type { AuthorRole, CommentAnchor, CommentCommand, ToolState } from '../domain/comments.js';
+import { projectSubject, type ProjectEvent, type ProjectState } from '../domain/project.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { escapeHtml, MAIL_BODY_STYLE } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mailer.js';
@@ -45,6 +45,8 @@ export async function loadThread(
       : null,
     body: open('message', t.body),
     anchor: t.anchor,
+    toolState: t.toolState,
+    version: t.version,
     pin: t.anchor && t.parentId === null ? ++pins : null,
     status: t.status,
     changesRequested: t.changesRequested,
@@ -61,6 +63,9 @@ export interface NewCommentInput {
   body: string;
   parentId?: string | undefined;
   anchor?: CommentAnchor | undefined;
+  toolState?: ToolState | undefined;
+  /** The version the viewer was showing; undefined: the latest. */
+  version?: number | undefined;
 }
 
 /** The e-mail a doctor gave, canonical; undefined when none was given; 400 when not an address. */
@@ -69,6 +74,14 @@ export function optionalEmail(raw: string | undefined): string | undefined {
   const email = canonicalEmail(raw);
   if (!email) throw new ValidationError(INVALID_EMAIL, 'INVALID_EMAIL');
   return email;
+}
+
+/** The version the decider wrote on the new comment (the latest when none was named). */
+function recordedVersion(events: readonly ProjectEvent[], commentId: string): number | null {
+  for (const e of events) {
+    if (e.type === 'CommentAdded' && e.data.commentId === commentId) return e.data.version ?? null;
+  }
+  return null;
 }
 
 /** Seals the personal fields, runs AddComment or RequestChanges, and answers the new line. */
@@ -87,7 +100,7 @@ export async function addComment(
   ]);
   const commentId = randomUUID();
   const now = deps.now().toISOString();
-  const { state } = await runProjectCommand(
+  const { state, events } = await runProjectCommand(
     deps,
     projectId,
     () =>
@@ -100,6 +113,8 @@ export async function addComment(
           author: { role: input.role, name, email },
           body,
           anchor: input.anchor ?? null,
+          toolState: input.toolState ?? null,
+          version: input.version ?? null,
           now,
         },
       }) satisfies CommentCommand,
@@ -119,6 +134,8 @@ export async function addComment(
     },
     body: input.body,
     anchor: input.anchor ?? null,
+    toolState: input.toolState ?? null,
+    version: recordedVersion(events, commentId),
     pin: input.anchor
       ? thread.filter((t) => t.anchor !== null && t.parentId === null).length + 1
       : null,

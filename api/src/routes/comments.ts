@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { NotFound } from '../errors.js';
+import { NotFound, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
 import {
   COMMENT_BODY_LIMIT,
@@ -11,6 +11,11 @@ import {
   technicianCommentBody,
   tokenCommentParams,
 } from '../contract/comments.js';
+import {
+  INVALID_TOOL_STATE,
+  invalidToolStateMessage,
+  toolStateSchema,
+} from '../contract/toolState.js';
 import {
   addComment,
   loadThread,
@@ -29,6 +34,27 @@ const idParams = z.object({ id: uuidParam }).strict();
 
 /** Reading the thread through a link: as often as the project itself may be read. */
 const PUBLIC_READ = { max: 120, timeWindow: '1 minute' };
+
+/**
+ * A comment body: a saved view that does not parse is refused as such (400
+ * `invalid_tool_state`, saying what is wrong) before the rest of the body is read.
+ */
+function parseCommentBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const toolState: unknown =
+    typeof body === 'object' && body !== null && 'toolState' in body ? body.toolState : undefined;
+  if (toolState !== undefined) {
+    const r = toolStateSchema.safeParse(toolState);
+    const issue = r.success ? undefined : r.error.issues[0];
+    if (!r.success) {
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      throw new ValidationError(
+        invalidToolStateMessage(`${where}${issue?.message ?? 'not a saved view'}`),
+        INVALID_TOOL_STATE,
+      );
+    }
+  }
+  return parseOr400(schema, body);
+}
 
 const actorFor = (p: Principal, ownerId: string) =>
   p.userId === ownerId ? `user:${p.userId}` : `admin:${p.userId}`;
@@ -57,7 +83,7 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async (request, reply) => {
       const { token } = parseOr400(tokenParams, request.params);
       requireJson(request);
-      const b = parseOr400(doctorCommentBody, request.body ?? {});
+      const b = parseCommentBody(doctorCommentBody, request.body ?? {});
       const email = optionalEmail(b.authorEmail);
       const projectId = await openPublicLink(deps, request, token);
       const r = await addComment(
@@ -70,6 +96,8 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
           body: b.body,
           parentId: b.parentId,
           anchor: b.anchor,
+          toolState: b.toolState,
+          version: b.version,
         },
         'AddComment',
         { actor: linkActor(token), requestId: request.id },
@@ -85,13 +113,21 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async (request, reply) => {
       const { token } = parseOr400(tokenParams, request.params);
       requireJson(request);
-      const b = parseOr400(requestChangesBody, request.body ?? {});
+      const b = parseCommentBody(requestChangesBody, request.body ?? {});
       const email = optionalEmail(b.authorEmail);
       const projectId = await openPublicLink(deps, request, token);
       const r = await addComment(
         deps,
         projectId,
-        { role: 'doctor', name: b.authorName, email, body: b.body, anchor: b.anchor },
+        {
+          role: 'doctor',
+          name: b.authorName,
+          email,
+          body: b.body,
+          anchor: b.anchor,
+          toolState: b.toolState,
+          version: b.version,
+        },
         'RequestChanges',
         { actor: linkActor(token), requestId: request.id },
       );
@@ -146,7 +182,7 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const { id } = parseOr400(idParams, request.params);
     requireJson(request);
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-    const b = parseOr400(technicianCommentBody, request.body ?? {});
+    const b = parseCommentBody(technicianCommentBody, request.body ?? {});
     const owner = await deps.accounts.publicUser(ownerId);
     if (!owner) throw new NotFound('Project not found');
     const r = await addComment(
@@ -158,6 +194,8 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
         body: b.body,
         parentId: b.parentId,
         anchor: b.anchor,
+        toolState: b.toolState,
+        version: b.version,
       },
       'AddComment',
       { actor: actorFor(principal, ownerId), requestId: request.id },

@@ -21,8 +21,9 @@ async function upsert(tx: SqlExecutor, table: string, t: ThreadItem): Promise<vo
   await tx.query(
     `INSERT INTO ${table} (id, project_id, kind, parent_id, author_role, author_name,
        author_email, body, anchor, status, changes_requested, created_at, resolved_at, resolved_by,
-       created_revision, revision)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16)
+       created_revision, revision, tool_state, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16,
+       $17::jsonb, $18)
      ON CONFLICT (project_id, id) DO UPDATE SET changes_requested = EXCLUDED.changes_requested,
        resolved_at = EXCLUDED.resolved_at, resolved_by = EXCLUDED.resolved_by,
        revision = EXCLUDED.revision
@@ -44,19 +45,32 @@ async function upsert(tx: SqlExecutor, table: string, t: ThreadItem): Promise<vo
       t.resolvedBy,
       t.createdRevision.toString(),
       t.revision.toString(),
+      t.toolState === null ? null : JSON.stringify(t.toolState),
+      t.version,
     ],
   );
 }
 
+/** The project's latest version as the thread has seen it (1 before any is recorded). */
+async function latestVersion(tx: SqlExecutor, table: string, projectId: string): Promise<number> {
+  const r = await tx.query<{ version: number }>(
+    `SELECT version FROM ${table} WHERE project_id = $1`,
+    [projectId],
+  );
+  return r.rows[0]?.version ?? 1;
+}
+
 /**
  * `thread_items`: each project's conversation in stream order, for the doctor's and the owner's
- * viewers and the dashboard (open-comment counts). Deleting a project removes its lines and
- * leaves a tombstone id, so a replay brings nothing back.
+ * viewers and the dashboard (open-comment counts). Each line names the version it was made on
+ * (`thread_versions` follows the latest version, for comments recorded before they named one).
+ * Deleting a project removes its lines and leaves a tombstone id, so a replay brings nothing back.
  */
 export const threadProjection: Projection = {
   name: 'thread',
-  version: 1,
-  tables: ['thread_items', 'thread_tombstones'],
+  // 2: the saved view (`tool_state`) and the version of each line.
+  version: 2,
+  tables: ['thread_items', 'thread_tombstones', 'thread_versions'],
   eventTypes: THREAD_EVENT_TYPES,
   createSql: (table) => [
     `CREATE TABLE ${table('thread_items')} (
@@ -69,6 +83,8 @@ export const threadProjection: Projection = {
       author_email text,
       body text,
       anchor jsonb,
+      tool_state jsonb,
+      version integer,
       status text,
       changes_requested boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
@@ -80,12 +96,23 @@ export const threadProjection: Projection = {
     )`,
     `CREATE INDEX ON ${table('thread_items')} (project_id, created_revision)`,
     `CREATE TABLE ${table('thread_tombstones')} (project_id uuid PRIMARY KEY)`,
+    `CREATE TABLE ${table('thread_versions')} (project_id uuid PRIMARY KEY, version integer NOT NULL)`,
   ],
   async apply(ctx: ProjectionContext, recorded: RecordedEvent) {
     const event = { type: recorded.type, data: recorded.data } as ProjectEvent;
     const items = ctx.table('thread_items');
+    const versions = ctx.table('thread_versions');
+    if (event.type === 'ProjectVersionAdded') {
+      await ctx.tx.query(
+        `INSERT INTO ${versions} (project_id, version) VALUES ($1, $2)
+         ON CONFLICT (project_id) DO UPDATE SET version = GREATEST(${versions}.version, EXCLUDED.version)`,
+        [event.data.projectId, event.data.version],
+      );
+      return;
+    }
     if (event.type === 'ProjectDeleted') {
       await ctx.tx.query(`DELETE FROM ${items} WHERE project_id = $1`, [event.data.projectId]);
+      await ctx.tx.query(`DELETE FROM ${versions} WHERE project_id = $1`, [event.data.projectId]);
       await ctx.tx.query(
         `INSERT INTO ${ctx.table('thread_tombstones')} (project_id) VALUES ($1) ON CONFLICT DO NOTHING`,
         [event.data.projectId],
@@ -102,7 +129,9 @@ export const threadProjection: Projection = {
     );
     if (dead.rows.length > 0) return;
     const before = await load(ctx.tx, items, id, projectId);
-    const after = evolveThreadItem(before, e);
+    // Only a new line needs the version (an older comment's, or feedback's, is the latest then).
+    const version = before ? undefined : await latestVersion(ctx.tx, versions, projectId);
+    const after = evolveThreadItem(before, e, version);
     if (after && after !== before) await upsert(ctx.tx, items, after);
   },
 };

@@ -1,4 +1,4 @@
-import type { AuthorRole, CommentAnchor } from '../../../api/src/domain/comments.js';
+import type { AuthorRole, CommentAnchor, ToolState } from '../../../api/src/domain/comments.js';
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 
 /**
@@ -18,6 +18,10 @@ export interface ThreadItem {
   /** Sealed `message`. */
   body: string | null;
   anchor: CommentAnchor | null;
+  /** The doctor's saved view (camera, measurements, section). */
+  toolState: ToolState | null;
+  /** The version a comment was made on, or an approval was for; null for status changes. */
+  version: number | null;
   /** The new status of a status line. */
   status: string | null;
   /** The comment asked for changes. */
@@ -41,6 +45,7 @@ export const THREAD_EVENT_TYPES = [
   'ProjectStatusChanged',
   'ProjectApproved',
   'ProjectDeleted',
+  'ProjectVersionAdded',
 ] as const;
 
 /** An event with the store's identity of it, as the thread needs it. */
@@ -84,6 +89,8 @@ const blank = (
   authorEmail: null,
   body: null,
   anchor: null,
+  toolState: null,
+  version: null,
   status: null,
   changesRequested: false,
   createdAt,
@@ -96,8 +103,14 @@ const blank = (
 /**
  * Pure: the line after one event. A line already at or past the event's revision is returned
  * unchanged (replays and rebuilds); an event about a line that does not exist yet changes nothing.
+ * `latestVersion`: the project's version when the event was recorded, for comments recorded
+ * before they named their version.
  */
-export function evolveThreadItem(row: ThreadItem | null, e: ThreadEvent): ThreadItem | null {
+export function evolveThreadItem(
+  row: ThreadItem | null,
+  e: ThreadEvent,
+  latestVersion = 1,
+): ThreadItem | null {
   if (row && row.revision >= e.revision) return row;
   const { event } = e;
   switch (event.type) {
@@ -112,6 +125,8 @@ export function evolveThreadItem(row: ThreadItem | null, e: ThreadEvent): Thread
         authorEmail: d.author.email,
         body: d.body,
         anchor: d.anchor,
+        toolState: d.toolState ?? null,
+        version: d.version ?? latestVersion,
       };
     }
     case 'FeedbackGiven': {
@@ -121,6 +136,7 @@ export function evolveThreadItem(row: ThreadItem | null, e: ThreadEvent): Thread
         ...blank(e, d.projectId, 'comment', d.createdAt),
         authorRole: d.feedbackType === 'doctor_feedback' ? 'doctor' : 'technician',
         body: d.message,
+        version: latestVersion,
       };
     }
     case 'CommentResolved':
@@ -149,6 +165,7 @@ export function evolveThreadItem(row: ThreadItem | null, e: ThreadEvent): Thread
         status: 'approved',
         authorRole: 'doctor',
         authorName: event.data.approvedBy ?? null,
+        version: event.data.version ?? latestVersion,
       };
     default:
       return row;

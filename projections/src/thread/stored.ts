@@ -1,6 +1,6 @@
 import type { ThreadItem } from './row.js';
 
-/** The stored form of a line (snake_case, jsonb anchor, bigint revisions as text). */
+/** The stored form of a line (snake_case, jsonb anchor and saved view, bigint revisions as text). */
 export interface ThreadItemRow {
   id: string;
   project_id: string;
@@ -11,6 +11,8 @@ export interface ThreadItemRow {
   author_email: string | null;
   body: string | null;
   anchor: ThreadItem['anchor'] | string | null;
+  tool_state: ThreadItem['toolState'] | string | null;
+  version: number | null;
   status: string | null;
   changes_requested: boolean;
   created_at: Date | string;
@@ -34,6 +36,11 @@ export function fromRow(r: ThreadItemRow): ThreadItem {
     body: r.body,
     anchor:
       typeof r.anchor === 'string' ? (JSON.parse(r.anchor) as ThreadItem['anchor']) : r.anchor,
+    toolState:
+      typeof r.tool_state === 'string'
+        ? (JSON.parse(r.tool_state) as ThreadItem['toolState'])
+        : r.tool_state,
+    version: r.version,
     status: r.status,
     changesRequested: r.changes_requested,
     createdAt: iso(r.created_at),

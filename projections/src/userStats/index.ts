@@ -39,7 +39,8 @@ async function recompute(ctx: ProjectionContext, userId: string): Promise<void> 
 
 export const userStatsProjection: Projection = {
   name: 'user_stats',
-  version: 4,
+  // 5: files and bytes of every version, not only the first upload's.
+  version: 5,
   tables: [
     'user_stats',
     'user_stats_projects',
@@ -48,6 +49,7 @@ export const userStatsProjection: Projection = {
   ],
   eventTypes: [
     'ProjectCreated',
+    'ProjectVersionAdded',
     'ProjectStatusChanged',
     'ProjectApproved',
     'FeedbackGiven',
@@ -71,6 +73,7 @@ export const userStatsProjection: Projection = {
       status text NOT NULL,
       storage_bytes bigint NOT NULL,
       file_count integer NOT NULL,
+      model_ids text[] NOT NULL DEFAULT '{}',
       unread text[] NOT NULL DEFAULT '{}'
     )`,
     `CREATE INDEX ON ${table('user_stats_projects')} (user_id)`,
@@ -129,7 +132,7 @@ async function loadRow(
 ): Promise<UserStatsProjectRow | null> {
   const r = await ctx.tx.query<UserStatsProjectRow>(
     `SELECT project_id::text AS project_id, user_id, status, storage_bytes::text AS storage_bytes,
-            file_count, unread
+            file_count, model_ids, unread
        FROM ${ctx.table('user_stats_projects')} WHERE project_id = $1`,
     [projectId],
   );
@@ -140,9 +143,19 @@ async function loadRow(
 async function upsertRow(ctx: ProjectionContext, row: UserStatsProjectRow): Promise<void> {
   await ctx.tx.query(
     `INSERT INTO ${ctx.table('user_stats_projects')}
-       (project_id, user_id, status, storage_bytes, file_count, unread)
-     VALUES ($1, $2, $3, $4, $5, $6::text[])
-     ON CONFLICT (project_id) DO UPDATE SET status = EXCLUDED.status, unread = EXCLUDED.unread`,
-    [row.project_id, row.user_id, row.status, row.storage_bytes, row.file_count, row.unread],
+       (project_id, user_id, status, storage_bytes, file_count, model_ids, unread)
+     VALUES ($1, $2, $3, $4, $5, $6::text[], $7::text[])
+     ON CONFLICT (project_id) DO UPDATE SET status = EXCLUDED.status, unread = EXCLUDED.unread,
+       storage_bytes = EXCLUDED.storage_bytes, file_count = EXCLUDED.file_count,
+       model_ids = EXCLUDED.model_ids`,
+    [
+      row.project_id,
+      row.user_id,
+      row.status,
+      row.storage_bytes,
+      row.file_count,
+      row.model_ids,
+      row.unread,
+    ],
   );
 }

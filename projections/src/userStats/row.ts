@@ -16,8 +16,12 @@ export interface UserStatsProjectRow {
   project_id: string;
   user_id: string;
   status: string;
+  /** Bytes of every file the project stores: all its versions', each file once. */
   storage_bytes: string;
+  /** Files the project stores across all its versions (a file kept by a new version counts once). */
   file_count: number;
+  /** Ids of those files. */
+  model_ids: string[];
   /** Ids of the doctor's feedback not yet read. */
   unread: string[];
 }
@@ -40,7 +44,23 @@ export function evolveUserStatsProjectRow(
         status: d.status,
         storage_bytes: String(d.models.reduce((s, m) => s + m.size, 0)),
         file_count: d.models.length,
+        model_ids: d.models.map((m) => m.id),
         unread: [],
+      };
+    }
+    case 'ProjectVersionAdded': {
+      // Earlier versions keep their files stored: only files not seen yet add to the figures.
+      if (!row) return row;
+      const known = new Set(row.model_ids);
+      const fresh = event.data.models.filter((m) => !known.has(m.id));
+      if (fresh.length === 0) return row;
+      return {
+        ...row,
+        storage_bytes: String(
+          BigInt(row.storage_bytes) + BigInt(fresh.reduce((s, m) => s + m.size, 0)),
+        ),
+        file_count: row.file_count + fresh.length,
+        model_ids: [...row.model_ids, ...fresh.map((m) => m.id)],
       };
     }
     case 'ProjectStatusChanged':

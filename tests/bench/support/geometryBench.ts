@@ -91,3 +91,20 @@ export function finish(gates: readonly Gate[]): void {
   console.log(loadLine());
   process.exitCode = gates.every((g) => g.pass) ? 0 : 1;
 }
+
+/**
+ * The opening every 1M-triangle arch bench shares: its own process with the bench's malloc
+ * settings, pre-touched memory (performance.md §2), the machine line, the arch and what it is.
+ */
+export async function openMillionArchBench(scriptUrl: string) {
+  rerunWithBenchMemory(scriptUrl);
+  prefault(1.5 * 2 ** 30);
+  console.log(machineLine());
+  const arch = await millionTriangleArch();
+  console.log(
+    `mesh: synthetic arch, ${arch.mesh.triangleCount.toLocaleString('en-US')} triangles, ` +
+      `${arch.mesh.vertexCount.toLocaleString('en-US')} vertices (view derivative: 16-bit grid), ` +
+      `prepared in ${(arch.prepareMs / 1000).toFixed(1)} s`,
+  );
+  return arch;
+}

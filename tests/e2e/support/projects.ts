@@ -90,3 +90,34 @@ export async function setStatus(
   });
   expect(res.status, await res.text()).toBe(200);
 }
+
+/**
+ * POST /api/projects/{id}/versions as the owner: keeps the models named in `keep`, adds `files`
+ * (path and display name). Returns the new version's number.
+ */
+export async function addVersion(
+  cusp: CuspServer,
+  token: string,
+  projectId: string,
+  v: { note: string; keep: string[]; files: { path: string; name: string }[] },
+): Promise<number> {
+  const auth = { authorization: `Bearer ${token}` };
+  const project = (await (
+    await fetch(`${cusp.baseURL}/api/projects/${projectId}`, { headers: auth })
+  ).json()) as { models: { id: string; originalName: string }[] };
+  const keep = project.models.filter((m) => v.keep.includes(m.originalName)).map((m) => m.id);
+  const form = new FormData();
+  form.append('versionData', JSON.stringify({ note: v.note, keep }));
+  for (const f of v.files) {
+    form.append('models', new Blob([readFileSync(f.path)]), path.basename(f.path));
+  }
+  form.append('modelCustomNames', JSON.stringify(v.files.map((f) => f.name)));
+  const res = await fetch(`${cusp.baseURL}/api/projects/${projectId}/versions`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  return (JSON.parse(text) as { version: number }).version;
+}

@@ -32,7 +32,7 @@ export interface Technician {
 export async function registerTechnician(
   cusp: CuspServer,
   smtp: SmtpPeer,
-  who: { name: string; email: string; password: string },
+  who: { name: string; email: string; password: string; companyName?: string },
 ): Promise<Technician> {
   const ch = await json(
     await fetch(`${cusp.baseURL}/api/botcheck/challenge?purpose=register`),
@@ -43,7 +43,7 @@ export async function registerTechnician(
     await fetch(`${cusp.baseURL}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...freshClient() },
-      body: JSON.stringify({ ...who, companyName: 'Review Dental Lab', turnstileToken }),
+      body: JSON.stringify({ companyName: 'Review Dental Lab', ...who, turnstileToken }),
     }),
     'register',
   );
@@ -71,7 +71,7 @@ export async function registerTechnician(
     }),
     'login',
   );
-  return { ...who, token: login.token as string };
+  return { name: who.name, email: who.email, password: who.password, token: login.token as string };
 }
 
 export interface ReviewCase {
@@ -86,6 +86,7 @@ export async function createCase(
   cusp: CuspServer,
   token: string,
   name: string,
+  opts: { laboratoryName?: string } = {},
 ): Promise<ReviewCase> {
   const form = new FormData();
   form.append(
@@ -93,7 +94,7 @@ export async function createCase(
     JSON.stringify({
       name,
       patientName: 'Jane Q. Patientname',
-      laboratoryName: 'Review Dental Lab',
+      laboratoryName: opts.laboratoryName ?? 'Review Dental Lab',
       comment: 'Please check the margins',
     }),
   );

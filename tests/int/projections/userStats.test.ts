@@ -4,7 +4,13 @@ import type { Position, RecordedEvent } from '../../../api/src/store/eventStore.
 import { rebuildProjections } from '../../../projections/src/rebuild.js';
 import { allProjections } from '../../../projections/src/registry.js';
 import { userStatsProjection } from '../../../projections/src/userStats/index.js';
-import { bearer, seedProject, seedUser, type SeededUser } from '../../support/adminSeed.js';
+import {
+  bearer,
+  seedProject,
+  seedUser,
+  seedVersion,
+  type SeededUser,
+} from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
 import { settle } from '../../support/settle.js';
@@ -68,5 +74,38 @@ describe.each(testDrivers())('user_stats read model on %s', (driver) => {
     await seedProject(t.deps, { userId: stays.id, name: 'Kept' });
     await settle(t);
     expect(await rowsOf('user_stats', stays.id)).toMatchObject([{ total: 1 }]);
+  });
+
+  it('counts the files and bytes of every version, each file once, also after a rebuild', async () => {
+    const lab = await seedUser(t.deps, { name: 'Vera Versions', email: 'vera@stats.test' });
+    const p = await seedProject(t.deps, {
+      userId: lab.id,
+      name: 'Crown',
+      files: 2,
+      fileBytes: 1000,
+    });
+    // v2 keeps the first file and replaces the second; v3 only drops the first.
+    const [replacement] = await seedVersion(t.deps, p, {
+      keep: [p.modelIds[0]!],
+      addedSizes: [2500],
+    });
+    await seedVersion(t.deps, p, { keep: [replacement!.id], addedSizes: [] });
+    await settle(t);
+    const expected = { file_count: 3, storage_bytes: String(1000 + 1001 + 2500) };
+    expect(await rowsOf('user_stats', lab.id)).toMatchObject([expected]);
+    const stats = await t.app.inject({
+      method: 'GET',
+      url: '/api/projects/stats',
+      headers: bearer(lab.token),
+    });
+    expect(stats.json()).toMatchObject({ fileCount: 3, storageBytes: 4501, total: 1 });
+
+    await rebuildProjections({
+      db: t.deps.db,
+      store: t.deps.store,
+      projections: allProjections(),
+      name: 'user_stats',
+    });
+    expect(await rowsOf('user_stats', lab.id)).toMatchObject([expected]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
 import { deleteProject } from '../../../api/src/commands/deleteProject.js';
+import { runProjectCommand } from '../../../api/src/commands/projectCommand.js';
 import { linkActor } from '../../../api/src/routes/review.js';
 import { freshIp, mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
 import {
@@ -15,6 +16,22 @@ import { testDrivers } from '../../support/db.js';
 
 const json = { 'content-type': 'application/json' };
 const modelOf = (p: SeededProject) => p.blobKeys[0]!.split('/').pop()!;
+const savedView = (modelId: string, over: Record<string, unknown> = {}) => ({
+  version: 1,
+  camera: { position: [12.5, -30, 22], target: [1, 2, 3], up: [0, 0, 1] },
+  measurements: [
+    {
+      id: 'm1',
+      kind: 'distance',
+      points: [
+        { modelId, point: [0, 0, 0] },
+        { modelId, point: [6, 8, 0] },
+      ],
+    },
+  ],
+  section: { origin: [0, 0, 1.25], normal: [0, 0.6, 0.8] },
+  ...over,
+});
 const anchorOn = (modelId: string, over: Record<string, unknown> = {}) => ({
   modelId,
   point: [1.5, -2.25, 10],
@@ -431,5 +448,145 @@ describe.each(testDrivers())('review conversation API (%s)', (driver) => {
       });
     for (let i = 0; i < 30; i++) expect((await send()).statusCode).toBe(201);
     expect((await send()).statusCode).toBe(429);
+  });
+
+  describe('saved view and version', () => {
+    let v: SeededProject;
+    let kept: string;
+    let removed: string;
+    beforeAll(async () => {
+      v = await seedProject(t.deps, { userId: tech.id, name: 'Versions', files: 2 });
+      removed = v.blobKeys[0]!.split('/').pop()!;
+      kept = v.blobKeys[1]!.split('/').pop()!;
+    });
+    /** v2 keeps the second model and drops the first. */
+    const addV2 = async () =>
+      runProjectCommand(
+        t.deps,
+        v.id,
+        {
+          type: 'AddProjectVersion',
+          data: {
+            projectId: v.id,
+            keep: [kept],
+            added: [],
+            note: await t.deps.keys.seal(projectSubject(v.id), 'versionNote', 'second model only'),
+            now: new Date().toISOString(),
+          },
+        },
+        { actor: `user:${tech.id}` },
+      );
+
+    it('records a doctor’s comment and a request for changes with the saved view; both threads return it with the version', async () => {
+      const view = savedView(removed);
+      const r = await doctorComment(v.publicToken, {
+        authorName: 'Dr V',
+        body: 'margin 10 mm',
+        toolState: view,
+      });
+      expect(r.statusCode).toBe(201);
+      expect(r.json().comment).toMatchObject({ toolState: view, version: 1 });
+      const rc = await post(`/api/public/projects/${v.publicToken}/request-changes`, {
+        authorName: 'Dr V',
+        body: 'open the contact',
+        toolState: view,
+        version: 1,
+      });
+      expect(rc.statusCode).toBe(201);
+      expect(rc.json().comment).toMatchObject({ toolState: view, version: 1 });
+      for (const thread of [await publicThread(v.publicToken), await ownerThread(v.id)]) {
+        const lines = thread.filter((c) => c.kind === 'comment');
+        expect(lines.map((c) => [c.toolState, c.version])).toEqual([
+          [view, 1],
+          [view, 1],
+        ]);
+      }
+      const stored = (await events(v.id)).filter((e) => e.type === 'CommentAdded');
+      expect(stored.map((e) => [e.data.toolState, e.data.version])).toEqual([
+        [view, 1],
+        [view, 1],
+      ]);
+    });
+
+    it('lets the technician attach a view; a reply carrying one is refused', async () => {
+      const view = savedView(removed, { measurements: [], section: null });
+      const r = await ownerComment(v.id, { body: 'see this side', toolState: view });
+      expect(r.statusCode).toBe(201);
+      expect(r.json().comment).toMatchObject({ toolState: view, version: 1 });
+      const before = (await events(v.id)).length;
+      const reply = await ownerComment(v.id, {
+        body: 'and here',
+        parentId: r.json().comment.id,
+        toolState: view,
+      });
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json().code).toBe('reply_with_tool_state');
+      expect((await events(v.id)).length).toBe(before);
+    });
+
+    it('refuses an invalid saved view with invalid_tool_state and a message, leaving nothing', async () => {
+      const before = (await events(v.id)).length;
+      const many = Array.from({ length: 51 }, (_, i) => ({
+        ...savedView(removed).measurements[0]!,
+        id: `m${i + 1}`,
+      }));
+      const cases: unknown[] = [
+        'a view',
+        savedView(removed, { version: 2 }),
+        savedView(removed, { camera: { position: [1, 1, 1], target: [1, 1, 1], up: [0, 0, 1] } }),
+        savedView(removed, { section: { origin: [0, 0, 0], normal: [0, 0, 0] } }),
+        savedView(removed, { measurements: many }),
+        { ...savedView(removed), extra: true },
+        savedView('not-a-model-of-this-project'),
+      ];
+      for (const toolState of cases) {
+        const r = await doctorComment(v.publicToken, { authorName: 'Dr V', body: 'x', toolState });
+        expect(r.statusCode, JSON.stringify(toolState).slice(0, 80)).toBe(400);
+        expect(r.json().code).toBe('invalid_tool_state');
+        expect(r.json().error).toMatch(/^The saved view cannot be attached: .{4,}|^A measurement/);
+      }
+      expect((await events(v.id)).length).toBe(before);
+    });
+
+    it('after v2: comments default to v2, name v1 on v1’s models, and a version the project lacks is 404', async () => {
+      await addV2();
+      const latest = await doctorComment(v.publicToken, { authorName: 'Dr V', body: 'on v2' });
+      expect(latest.json().comment.version).toBe(2);
+      const onV1 = await doctorComment(v.publicToken, {
+        authorName: 'Dr V',
+        body: 'still on v1',
+        version: 1,
+        anchor: anchorOn(removed),
+        toolState: savedView(removed),
+      });
+      expect(onV1.statusCode).toBe(201);
+      expect(onV1.json().comment).toMatchObject({ version: 1, pin: 1 });
+      // The first model is not in v2.
+      const wrong = await doctorComment(v.publicToken, {
+        authorName: 'Dr V',
+        body: 'x',
+        version: 2,
+        toolState: savedView(removed),
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().code).toBe('invalid_tool_state');
+      const before = (await events(v.id)).length;
+      const missing = await doctorComment(v.publicToken, {
+        authorName: 'Dr V',
+        body: 'x',
+        version: 3,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().code).toBe('version_not_found');
+      expect((await events(v.id)).length).toBe(before);
+      const thread = await publicThread(v.publicToken);
+      expect(thread.filter((c) => c.kind === 'comment').map((c) => [c.body, c.version])).toEqual([
+        ['margin 10 mm', 1],
+        ['open the contact', 1],
+        ['see this side', 1],
+        ['on v2', 2],
+        ['still on v1', 1],
+      ]);
+    });
   });
 });

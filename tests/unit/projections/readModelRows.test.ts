@@ -226,6 +226,7 @@ describe('user stats project row', () => {
       status: 'pending',
       storage_bytes: '150',
       file_count: 2,
+      model_ids: ['m1', 'm2'],
       unread: [],
     });
     row = evolveUserStatsProjectRow(row, status('pending_review', 'x'));
@@ -238,6 +239,34 @@ describe('user stats project row', () => {
     row = evolveUserStatsProjectRow(row, read('f1'));
     expect(row?.unread).toEqual(['f2']);
     expect(evolveUserStatsProjectRow(row, read('f1'))).toBe(row);
+  });
+
+  it('adds the files a new version brings once, and keeps counting the files it removed', () => {
+    const [m1, m2] = created.data.models;
+    const m3 = { ...m1!, id: 'm3', filename: 'm3.stl', size: 30 };
+    const version = (n: number, models: (typeof m1)[]): ProjectEvent => ({
+      type: 'ProjectVersionAdded',
+      data: {
+        projectId: P,
+        version: n,
+        note: 'sealed-note',
+        models: models.map((m) => m!),
+        added: [],
+        removed: [],
+        createdAt: 'x',
+      },
+    });
+    const v1 = evolveUserStatsProjectRow(null, created);
+    const v2 = evolveUserStatsProjectRow(v1, version(2, [m1, m3]));
+    expect(v2).toMatchObject({
+      storage_bytes: '180',
+      file_count: 3,
+      model_ids: ['m1', 'm2', 'm3'],
+    });
+    // Replayed, or a version that only drops files: nothing new is stored.
+    expect(evolveUserStatsProjectRow(v2, version(2, [m1, m3]))).toBe(v2);
+    expect(evolveUserStatsProjectRow(v2, version(3, [m3]))).toBe(v2);
+    expect(evolveUserStatsProjectRow(null, version(2, [m2]))).toBeNull();
   });
 
   it('has no row after ProjectDeleted and none for events of a project it never saw', () => {

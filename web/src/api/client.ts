@@ -1,3 +1,4 @@
+import type { TOTAL_COUNT_HEADER as TotalCountHeader } from '../../../api/src/contract/dashboard';
 import { GENERIC_ERROR, NETWORK_ERROR } from '../messages';
 
 /** localStorage keys fixed by the spec (§3 "Browser storage keeps token and userData"). */
@@ -61,14 +62,11 @@ export async function readErrorBody(
 }
 
 /**
- * Calls `/api{path}`. JSON in and out, bearer token when one is stored; a non-OK answer throws an
- * ApiError whose message is the body's `error` field, else 'An error occurred'.
+ * Sends `/api{path}` (a path starting with `/api` is taken as it is): JSON body or FormData,
+ * bearer token when one is stored. A non-OK answer throws an ApiError whose message is the body's
+ * `error` field, else 'An error occurred'.
  */
-export async function apiRequest<T>(
-  method: HttpMethod,
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -83,8 +81,9 @@ export async function apiRequest<T>(
   }
 
   let res: Response;
+  const url = path.startsWith('/api/') ? path : `/api${path}`;
   try {
-    res = await fetch(`/api${path}`, { method, headers, body, signal: options.signal });
+    res = await fetch(url, { method, headers, body, signal: options.signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0);
@@ -94,10 +93,45 @@ export async function apiRequest<T>(
     const { message, code } = await readErrorBody(res);
     throw new ApiError(res.status, message, code);
   }
+  return res;
+}
+
+async function readBody<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return (await res.json()) as T;
   return (await res.text()) as unknown as T;
+}
+
+/** Calls `/api{path}` and reads the JSON (or text) answer; see `send`. */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  return readBody<T>(await send(method, path, options));
+}
+
+/** A page of a list and the whole list's count, read from the answer's `X-Total-Count`. */
+export interface ListPage<T> {
+  items: T;
+  /** Null when the server did not say (an older server: the answer is the whole list). */
+  total: number | null;
+}
+
+const TOTAL_COUNT_HEADER: typeof TotalCountHeader = 'x-total-count';
+
+export async function apiListPage<T>(path: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const res = await send('GET', path, signal ? { signal } : {});
+  const header = res.headers.get(TOTAL_COUNT_HEADER);
+  const total = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  return { items: await readBody<T>(res), total: Number.isInteger(total) ? total : null };
+}
+
+/** A file of a signed-in call (a thumbnail), as a Blob; `url` is the API's own `/api/…` address. */
+export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await send('GET', url, { signal, headers: { Accept: 'image/*' } });
+  return res.blob();
 }
 
 export const api = {

@@ -9,6 +9,7 @@ import type {
   CommentsAnswer,
   RequestChangesAnswer,
   ThreadEntry,
+  ToolState,
 } from './contract';
 import { paths } from './paths';
 
@@ -26,6 +27,10 @@ export interface CommentInput {
   body: string;
   parentId?: string;
   anchor?: CommentAnchor;
+  /** The camera, measurements and section to restore with the comment (top-level only). */
+  toolState?: ToolState;
+  /** The version the viewer shows; missing: the latest. */
+  version?: number;
   /** The doctor's name and e-mail (link only; the owner is named by the account). */
   authorName?: string;
   authorEmail?: string;

@@ -1,7 +1,10 @@
 /**
  * The API contract's types, as the web app uses them. Types only: the schemas stay on the server
- * side of the bundle split, so no zod reaches the browser.
+ * side of the bundle split, so no zod reaches the first-frame bundle. The one schema the browser
+ * runs is the saved view's, in the lazily loaded tools (`viewer/tools/toolState.ts`).
  */
+import type { z } from 'zod';
+import type { projectActivityFields } from '../../../api/src/contract/dashboard';
 export type {
   AdminProject,
   AdminStats,
@@ -54,3 +57,14 @@ export type {
   TechnicianCommentBody,
   ThreadEntry,
 } from '../../../api/src/contract/comments';
+export type { ToolState } from '../../../api/src/contract/toolState';
+export type {
+  AttentionAnswer,
+  AttentionItem,
+  AttentionKind,
+  ListSort,
+  ProjectSearchQuery,
+} from '../../../api/src/contract/dashboard';
+
+/** What the owner and admin lists add to each project (issue 21): activity, needs-answer, thumbnail. */
+export type ProjectActivity = z.infer<z.ZodObject<typeof projectActivityFields>>;

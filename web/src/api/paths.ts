@@ -22,6 +22,9 @@ export const paths = {
 
   projects: '/projects',
   projectStats: '/projects/stats',
+  projectSearch: (query: string) => `/projects${query ? `?${query}` : ''}`,
+  projectAttention: (since: string | null) =>
+    `/projects/attention${since ? `?since=${seg(since)}` : ''}`,
   project: (id: string) => `/projects/${seg(id)}`,
   projectStatus: (id: string) => `/projects/${seg(id)}/status`,
   sendEmail: (id: string) => `/projects/${seg(id)}/send-email`,
@@ -54,6 +57,8 @@ export const paths = {
   adminUser: (id: string) => `/admin/users/${seg(id)}`,
   adminUserProjects: (id: string) => `/admin/users/${seg(id)}/projects`,
   adminProjects: '/admin/projects',
+  adminProjectSearch: (query: string) => `/admin/projects${query ? `?${query}` : ''}`,
+  adminPublicProjectSearch: (query: string) => `/admin/public-projects${query ? `?${query}` : ''}`,
   adminPublicProjects: '/admin/public-projects',
   adminProject: (id: string) => `/admin/projects/${seg(id)}`,
   adminBulkDelete: '/admin/projects/bulk-delete',

@@ -1,19 +1,32 @@
 import type {
+  AttentionAnswer,
   HistoryPage,
   Project,
+  ProjectActivity,
   ProjectStats,
   SendEmailAnswer,
   VersionAnswer,
 } from './contract';
-import { api } from './client';
+import { api, apiBlob, apiListPage } from './client';
 import { paths } from './paths';
 
 /** Whose projects: the caller's own, or (admins) another user's. */
 const forUser = (userId?: string) => (userId ? `?userId=${encodeURIComponent(userId)}` : '');
 
+/** A project of the owner's list: the project and its activity fields (issue 21). */
+export type ListedProject = Project & Partial<ProjectActivity>;
+
 /** The signed-in project calls (the dashboard, the history page, the success modal). */
 export const projectsApi = {
   list: (userId?: string) => api.get<Project[]>(`${paths.projects}${forUser(userId)}`),
+  /** One page of the searched list (`query`: see `dashboardQuery.listQuery`) and its total. */
+  search: (query: string, signal?: AbortSignal) =>
+    apiListPage<ListedProject[]>(paths.projectSearch(query), signal),
+  /** What needs the owner's attention; `since`: the last visit (approvals since then). */
+  attention: (since: string | null, signal?: AbortSignal) =>
+    api.get<AttentionAnswer>(paths.projectAttention(since), signal ? { signal } : {}),
+  /** A project's thumbnail (owner, admin) at the address the list names. */
+  thumbnail: (url: string, signal?: AbortSignal) => apiBlob(url, signal),
   stats: (userId?: string) => api.get<ProjectStats>(`${paths.projectStats}${forUser(userId)}`),
   get: (id: string, signal?: AbortSignal) => api.get<Project>(paths.project(id), { signal }),
   remove: (id: string) => api.delete<void>(paths.project(id)),

@@ -3,6 +3,7 @@ import {
   anchorProblem,
   CommentRuleError,
   type CommentAnchor,
+  type ToolState,
 } from '../../../../api/src/domain/comments.js';
 import {
   decide,
@@ -70,6 +71,8 @@ const add = (commentId: string, over: Record<string, unknown> = {}): ProjectComm
     author: doctor,
     body: 'v1:b',
     anchor: null,
+    toolState: null,
+    version: null,
     now: at,
     ...over,
   },
@@ -83,6 +86,8 @@ const added = (commentId: string, over: Record<string, unknown> = {}): ProjectEv
     author: doctor,
     body: 'v1:b',
     anchor: null,
+    toolState: null,
+    version: 1,
     createdAt: at,
     ...over,
   },
@@ -271,5 +276,109 @@ describe('comments: request changes', () => {
     given([created(), added(C2)])
       .when(request({ parentId: C2 }))
       .thenThrows('doctor_only');
+  });
+});
+
+describe('comments: the saved view and the version', () => {
+  const M2 = '66666666-6666-4666-8666-666666666666';
+  const view = (over: Partial<ToolState> = {}): ToolState => ({
+    version: 1,
+    camera: { position: [0, -40, 20], target: [0, 0, 0], up: [0, 0, 1] },
+    measurements: [
+      {
+        id: 'm1',
+        kind: 'distance',
+        points: [
+          { modelId: M, point: [0, 0, 0] },
+          { modelId: M, point: [10, 0, 0] },
+        ],
+      },
+    ],
+    section: { origin: [0, 0, 1], normal: [0, 0, 1] },
+    ...over,
+  });
+  /** v2 replaces model M by M2. */
+  const v2: ProjectEvent = {
+    type: 'ProjectVersionAdded',
+    data: {
+      projectId: P,
+      version: 2,
+      note: 'v1:note' as never,
+      models: [{ ...model, id: M2, filename: `${M2}.stl`, blobKey: `projects/${P}/${M2}` }],
+      added: [M2],
+      removed: [M],
+      createdAt: at,
+    },
+  };
+
+  it('records the saved view with the comment, on the latest version when none is named', () => {
+    given([created()])
+      .when(add(C1, { toolState: view() }))
+      .then([added(C1, { toolState: view(), version: 1 })]);
+    given([created(), v2])
+      .when(add(C1))
+      .then([added(C1, { version: 2 })]);
+  });
+
+  it('records a comment made on an earlier version, pin and view on that version’s models', () => {
+    given([created(), v2])
+      .when(add(C1, { version: 1, anchor: anchor(), toolState: view() }))
+      .then([added(C1, { version: 1, anchor: anchor(), toolState: view() })]);
+  });
+
+  it('carries the saved view and the version into a request for changes', () => {
+    given([created(), v2])
+      .when({
+        type: 'RequestChanges',
+        data: add(C1, { version: 1, toolState: view() }).data as never,
+      })
+      .then([
+        added(C1, { version: 1, toolState: view() }),
+        { type: 'ChangesRequested', data: { projectId: P, commentId: C1, requestedAt: at } },
+        {
+          type: 'ProjectStatusChanged',
+          data: { projectId: P, status: 'pending_revision', previous: 'pending', changedAt: at },
+        },
+      ]);
+  });
+
+  it('refuses a reply carrying a saved view', () => {
+    given([created(), added(C1)])
+      .when(add(C2, { parentId: C1, toolState: view() }))
+      .thenThrows('reply_with_tool_state');
+  });
+
+  it('refuses a version the project does not have', () => {
+    for (const version of [0, 3, 1.5]) {
+      given([created(), v2]).when(add(C1, { version })).thenThrows('version_not_found');
+    }
+  });
+
+  it('refuses a pin or a measurement on a model that is not in the named version', () => {
+    given([created(), v2])
+      .when(add(C1, { version: 2, anchor: anchor() }))
+      .thenThrows('invalid_anchor');
+    given([created(), v2])
+      .when(add(C1, { version: 2, toolState: view() }))
+      .thenThrows('invalid_tool_state');
+  });
+
+  it('refuses a saved view with a degenerate camera, wrong point counts or a zero section normal', () => {
+    const [m] = view().measurements;
+    for (const bad of [
+      view({ camera: { position: [1, 1, 1], target: [1, 1, 1], up: [0, 0, 1] } }),
+      view({ camera: { position: [0, 0, 9], target: [0, 0, 0], up: [0, 0, 0] } }),
+      view({ camera: { position: [Number.NaN, 0, 9], target: [0, 0, 0], up: [0, 0, 1] } }),
+      view({ measurements: [{ ...m!, kind: 'angle' }] }),
+      view({ measurements: [{ ...m!, points: m!.points.slice(0, 1) }] }),
+      view({
+        measurements: [{ ...m!, points: [{ modelId: M, point: [0, Infinity, 0] }, m!.points[1]!] }],
+      }),
+      view({ section: { origin: [0, 0, 0], normal: [0, 0, 0] } }),
+    ]) {
+      given([created()])
+        .when(add(C1, { toolState: bad }))
+        .thenThrows('invalid_tool_state');
+    }
   });
 });

@@ -34,6 +34,29 @@ const reopened = ev(3, {
 });
 
 describe('thread read model: evolve', () => {
+  it('keeps the saved view and the version a comment names', () => {
+    const toolState = {
+      version: 1 as const,
+      camera: {
+        position: [0, 0, 9] as [number, number, number],
+        target: [0, 0, 0] as [number, number, number],
+        up: [0, 1, 0] as [number, number, number],
+      },
+      measurements: [],
+      section: null,
+    };
+    const named = ev(1, {
+      type: 'CommentAdded',
+      data: { ...(added.event.data as object), toolState, version: 1 } as never,
+    });
+    expect(evolveThreadItem(null, named, 3)).toMatchObject({ toolState, version: 1 });
+  });
+
+  it('gives a comment recorded before versions were named the version current then', () => {
+    expect(evolveThreadItem(null, added, 2)).toMatchObject({ toolState: null, version: 2 });
+    expect(evolveThreadItem(null, added)).toMatchObject({ version: 1 });
+  });
+
   it('makes a comment line from CommentAdded and old feedback', () => {
     const row = evolveThreadItem(null, added)!;
     expect(row).toMatchObject({ id: C, kind: 'comment', authorRole: 'doctor', body: 'v1:b' });

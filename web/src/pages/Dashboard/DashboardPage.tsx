@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Project } from '../../api/contract';
 import { useSearchParams } from 'react-router-dom';
+import { useNow } from '../../hooks/useNow';
 import { NewVersionModal } from '../../components/versions/NewVersionModal';
 import { CHECK_INBOX_FOR_VERIFICATION, NO_PROJECTS_YET } from '../../messages';
 import { useSessionStore } from '../../stores/useSessionStore';
@@ -15,6 +16,15 @@ import { ProjectCard } from './ProjectCard';
 import { SendEmailModal } from './SendEmailModal';
 import { LinkSettingsModal } from '../../components/link/LinkSettingsModal';
 import { StatCards } from './StatCards';
+import { AttentionStrip } from './AttentionStrip';
+import { FilterBar } from './FilterBar';
+import {
+  EMPTY_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  hasFilters,
+  type DashboardFilters,
+} from './dashboardQuery';
 import { useDashboardActions } from './useDashboardActions';
 import { useDashboardData } from './useDashboardData';
 import '../../components/project/project.css';
@@ -22,14 +32,29 @@ import './dashboard.css';
 
 const SKELETONS = 6;
 
-/** /dashboard (spec §2 Dashboard): stats, recent projects, quick actions and the three modals. */
+/**
+ * /dashboard (spec §2 Dashboard, issue 21): stats, what needs attention, the searchable and
+ * filterable projects page by page, quick actions and the modals. The filters live in the address.
+ */
 export function DashboardPage() {
   const user = useSessionStore((s) => s.user);
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const viewedUserId = user?.role === 'admin' ? params.get('userId') : null;
-  const { projects, stats, viewedUser, reload } = useDashboardData(viewedUserId);
+  const query = params.toString();
+  const filters = useMemo(() => filtersFromParams(new URLSearchParams(query)), [query]);
+  const setFilters = useCallback(
+    (next: DashboardFilters) => {
+      const to = filtersToParams(next, new URLSearchParams(query));
+      if (to.toString() !== query) setParams(to);
+    },
+    [query, setParams],
+  );
+  const { projects, total, loadingMore, stats, attention, viewedUser, loadMore, reload } =
+    useDashboardData(viewedUserId, filters);
   const actions = useDashboardActions(reload);
-  const [linkFor, setLinkFor] = useState<Project | null>(null);
+  const now = useNow();
+  const [linkFor, setLinkFor] = useState<{ id: string; name: string } | null>(null);
+  const filtered = hasFilters(filters);
   const readOnly = !!viewedUserId;
   const [newVersionFor, setNewVersionFor] = useState<Project | null>(null);
 
@@ -68,9 +93,18 @@ export function DashboardPage() {
 
       <StatCards stats={stats} />
 
+      {viewedUserId ? null : (
+        <AttentionStrip
+          items={attention}
+          now={now}
+          onLinkSettings={(item) => setLinkFor({ id: item.projectId, name: item.projectName })}
+        />
+      )}
+
       <div className="dash__main">
         <section aria-label="Recent Projects">
           <h2>Recent Projects</h2>
+          <FilterBar filters={filters} onChange={setFilters} />
           {projects === null ? (
             <div className="dash__grid">
               {Array.from({ length: SKELETONS }, (_, i) => (
@@ -79,6 +113,14 @@ export function DashboardPage() {
                 </Card>
               ))}
             </div>
+          ) : projects.length === 0 && filtered ? (
+            <Card className="empty-state" data-testid="no-match">
+              <h3>No projects match these filters</h3>
+              <p>Try other words, or clear the filters to see every project.</p>
+              <Button icon="x" onClick={() => setFilters({ ...EMPTY_FILTERS, sort: filters.sort })}>
+                Clear filters
+              </Button>
+            </Card>
           ) : projects.length === 0 ? (
             <Card className="empty-state">
               <h3>{NO_PROJECTS_YET}</h3>
@@ -90,22 +132,37 @@ export function DashboardPage() {
               )}
             </Card>
           ) : (
-            <div className="dash__grid">
-              {projects.map((p) => (
-                <ProjectCard
-                  key={p.id}
-                  project={p}
-                  copied={actions.copied === p.id}
-                  readOnly={readOnly}
-                  onCopy={() => void actions.copyLink(p)}
-                  onComments={() => actions.openComments(p)}
-                  onEmail={() => actions.openEmail(p)}
-                  onDelete={() => actions.askDelete(p)}
-                  onNewVersion={() => setNewVersionFor(p)}
-                  onLinkSettings={() => setLinkFor(p)}
-                />
-              ))}
-            </div>
+            <>
+              <div className="dash__grid">
+                {projects.map((p) => (
+                  <ProjectCard
+                    key={p.id}
+                    project={p}
+                    now={now}
+                    copied={actions.copied === p.id}
+                    readOnly={readOnly}
+                    onCopy={() => void actions.copyLink(p)}
+                    onComments={() => actions.openComments(p)}
+                    onEmail={() => actions.openEmail(p)}
+                    onDelete={() => actions.askDelete(p)}
+                    onNewVersion={() => setNewVersionFor(p)}
+                    onLinkSettings={() => setLinkFor(p)}
+                  />
+                ))}
+              </div>
+              <div className="dash__more">
+                {total !== null ? (
+                  <span data-testid="list-count">
+                    Showing {projects.length} of {total}
+                  </span>
+                ) : null}
+                {total !== null && projects.length < total ? (
+                  <Button loading={loadingMore} onClick={() => void loadMore()}>
+                    Load more
+                  </Button>
+                ) : null}
+              </div>
+            </>
           )}
         </section>
         <aside>

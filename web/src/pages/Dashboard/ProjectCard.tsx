@@ -1,6 +1,12 @@
 import { Link } from 'react-router-dom';
-import { formatBytes, formatDate } from '../../components/project/format';
-import type { Project } from '../../api/contract';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatRelative,
+} from '../../components/project/format';
+import { ProjectThumbnail } from '../../components/project/ProjectThumbnail';
+import type { ListedProject } from '../../api/projects';
 import { statusLabel, statusTone } from '../../viewer/mesh/status';
 import { ActionMenu } from '../../ui/ActionMenu';
 import { Badge } from '../../ui/Badge';
@@ -14,7 +20,9 @@ import { effectiveState, linkStateText, openedSummary } from '../../components/l
 import '../../components/link/link.css';
 
 export interface ProjectCardProps {
-  project: Project;
+  project: ListedProject;
+  /** The time relative activity is told from ("2 h ago"). */
+  now: number;
   /** Shows 'Copied!' for the copy confirmation (spec §9: 2 seconds). */
   copied: boolean;
   /** An admin viewing someone else's dashboard: no e-mail, no delete. */
@@ -28,12 +36,13 @@ export interface ProjectCardProps {
 }
 
 /**
- * A Recent Projects card (spec §2): status, unread count, name, patient, lab, date, files and
- * size; the actions a technician uses most (View, Copy Link, Comments, Email) in at most two rows,
- * History and Delete in the "⋯" menu.
+ * A Recent Projects card (spec §2, issue 21): the picture, status, unread and open counts, name,
+ * patient, lab, last activity, versions, files and size; two visible actions (View, Copy Link),
+ * the rest (Comments, Email, Link settings, History, new version, Delete) in the "⋯" menu.
  */
 export function ProjectCard({
   project: p,
+  now,
   copied,
   readOnly,
   onCopy,
@@ -44,8 +53,10 @@ export function ProjectCard({
   onLinkSettings,
 }: ProjectCardProps) {
   const latest = p.versions.length || 1;
+  const activity = p.lastActivityAt ?? p.createdAt;
   return (
     <Card className="project-card" data-testid="project-card">
+      <ProjectThumbnail url={p.thumbnailUrl} size="card" />
       <div className="project-card__badges">
         <Badge tone={statusTone(p.status)} dot>
           {statusLabel(p.status)}
@@ -71,9 +82,16 @@ export function ProjectCard({
       <div className="project-card__meta">
         <span>Patient: {p.patientName}</span>
         <span>Lab: {p.laboratoryName}</span>
-        <span>
-          {formatDate(p.createdAt)} · {p.models.length} {p.models.length === 1 ? 'file' : 'files'} ·{' '}
-          {formatBytes(p.storageBytes)}
+        <span data-testid="card-activity">
+          Last activity{' '}
+          <time dateTime={activity} title={formatDateTime(activity)}>
+            {formatRelative(activity, now)}
+          </time>
+        </span>
+        <span data-testid="card-counts">
+          {latest} {latest === 1 ? 'version' : 'versions'} · {p.models.length}{' '}
+          {p.models.length === 1 ? 'file' : 'files'} · {formatBytes(p.storageBytes)} · created{' '}
+          {formatDate(p.createdAt)}
         </span>
         {p.link ? (
           <span className="project-card__link" data-testid="card-link-summary">
@@ -93,13 +111,21 @@ export function ProjectCard({
         <Button size="sm" icon={copied ? 'check' : 'link'} onClick={onCopy}>
           {copied ? 'Copied!' : 'Copy Link'}
         </Button>
-        <Button size="sm" icon="message" onClick={onComments}>
-          Comments{p.feedback.length ? ` (${p.feedback.length})` : ''}
-        </Button>
-        <Button size="sm" icon="mail" onClick={onEmail} disabled={readOnly}>
-          Email
-        </Button>
         <ActionMenu label={`More actions for ${p.name}`}>
+          <button type="button" role="menuitem" className="menu__item" onClick={onComments}>
+            <Icon name="message" />
+            Comments{p.feedback.length ? ` (${p.feedback.length})` : ''}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item"
+            disabled={readOnly}
+            onClick={onEmail}
+          >
+            <Icon name="mail" />
+            Email
+          </button>
           <button type="button" role="menuitem" className="menu__item" onClick={onLinkSettings}>
             <Icon name="lock" />
             Link settings

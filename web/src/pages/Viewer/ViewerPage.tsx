@@ -99,7 +99,7 @@ export function ViewerPage() {
       ) : null}
       {firstFrame && (mode === 'review' || mode === 'owner') ? (
         <Suspense fallback={null}>
-          <ReviewLayer compact={compact} />
+          <ReviewLayer compact={compact} openThread={params.get('panel') === 'thread'} />
         </Suspense>
       ) : null}
       {phase === 'models' ? <LoadingOverlay done={progress.done} total={progress.total} /> : null}

@@ -4,7 +4,8 @@ import { Button } from '../../ui/Button';
 import { versionLabel } from '../../components/versions/versionText';
 import { useViewerStore } from '../store/useViewerStore';
 import { useCompareStore } from './compareStore';
-import { computeDeviation } from './computeDeviation';
+import { computeDeviation, loadVersionMeshes } from './computeDeviation';
+import { buildLayers, flattenLayers } from '../mesh/layers';
 import {
   deviationBands,
   formatDeviation,
@@ -49,26 +50,58 @@ export default function ComparePanel() {
   if (!project || older.length === 0) return null;
   const against = pick ?? older[older.length - 1]!.n;
 
+  function headers(): Record<string, string> {
+    if (mode !== 'owner') return {};
+    const token = localStorage.getItem('token');
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
+
   async function show() {
     if (!project) return;
     const base = project.versions.find((v) => v.n === against);
     if (!base) return;
-    const headers: Record<string, string> = {};
-    if (mode === 'owner') {
-      const token = localStorage.getItem('token');
-      if (token) headers.Authorization = `Bearer ${token}`;
-    }
     const store = useCompareStore.getState();
-    store.clear();
+    // The side-by-side view (of this same older version) stays open.
+    store.clearMaps();
     store.set({ busy: true, error: null });
     try {
-      const r = await computeDeviation(project.models, meshes, base.models, headers);
+      const r = await computeDeviation(project.models, meshes, base.models, headers());
       useCompareStore.getState().set({ ...r, against, busy: false });
     } catch (err) {
       console.warn('deviation map failed', err);
       useCompareStore
         .getState()
         .set({ busy: false, error: 'The deviation map could not be computed' });
+    }
+  }
+
+  async function toggleSplit() {
+    const store = useCompareStore.getState();
+    if (store.split) {
+      store.set({ split: null });
+      return;
+    }
+    const base = project?.versions.find((v) => v.n === against);
+    if (!base) return;
+    store.set({ splitBusy: true, error: null });
+    try {
+      // A file kept from the older version is already loaded: its mesh is drawn in both halves.
+      const loaded = await loadVersionMeshes(
+        base.models.filter((m) => !meshes[m.id]),
+        headers(),
+      );
+      const models = flattenLayers(buildLayers(base.models)).flatMap((layer) => {
+        const mesh = meshes[layer.id] ?? loaded.get(layer.id);
+        return mesh
+          ? [{ id: layer.id, mesh, material: layer.material, shared: !!meshes[layer.id] }]
+          : [];
+      });
+      useCompareStore.getState().set({ split: { version: against, models }, splitBusy: false });
+    } catch (err) {
+      console.warn('side-by-side view failed', err);
+      useCompareStore
+        .getState()
+        .set({ splitBusy: false, error: 'The older version could not be loaded' });
     }
   }
 
@@ -83,11 +116,11 @@ export default function ComparePanel() {
         id={id}
         className="field__input"
         value={against}
-        disabled={c.busy}
         onChange={(e) => {
           setPick(Number(e.target.value));
           useCompareStore.getState().clear();
         }}
+        disabled={c.busy || c.splitBusy}
       >
         {[...older].reverse().map((v) => (
           <option key={v.n} value={v.n}>
@@ -96,7 +129,7 @@ export default function ComparePanel() {
         ))}
       </select>
       {active ? (
-        <Button size="sm" icon="x" onClick={() => useCompareStore.getState().clear()}>
+        <Button size="sm" icon="x" onClick={() => useCompareStore.getState().clearMaps()}>
           Hide deviation map
         </Button>
       ) : (
@@ -104,6 +137,21 @@ export default function ComparePanel() {
           Show deviation map
         </Button>
       )}
+      <Button
+        size="sm"
+        aria-pressed={c.split !== null}
+        loading={c.splitBusy}
+        onClick={() => void toggleSplit()}
+      >
+        Side by side
+      </Button>
+      {c.split ? (
+        <p className="vcompare__hint" data-testid="side-by-side-note">
+          {versionLabel(c.split.version)} | {versionLabel(project.shownVersion)} with one camera.
+          Pins, measurements, the section and the view cube belong to a single view: they are hidden
+          until side by side is turned off.
+        </p>
+      ) : null}
       {c.error ? <p role="alert">{c.error}</p> : null}
       {active ? (
         <div className="vcompare__legend" data-testid="deviation-legend">

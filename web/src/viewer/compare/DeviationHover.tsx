@@ -1,10 +1,12 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
-import { Mesh, Raycaster, Vector2, type Object3D } from 'three';
+import { Mesh, PerspectiveCamera, Raycaster, Vector2, type Camera, type Object3D } from 'three';
 import { useCompareStore, type ModelDeviation } from './compareStore';
+import { halfAt, splitLayout } from './splitLayout';
 
 const raycaster = new Raycaster();
 const ndc = new Vector2();
+const halfCamera = new PerspectiveCamera();
 
 function deviationMeshes(root: Object3D): Mesh[] {
   const out: Mesh[] = [];
@@ -26,10 +28,26 @@ export function DeviationHover() {
     const el = gl.domElement;
     const onMove = (e: PointerEvent) => {
       const r = el.getBoundingClientRect();
-      ndc.set(((e.clientX - r.left) / r.width) * 2 - 1, -((e.clientY - r.top) / r.height) * 2 + 1);
-      raycaster.setFromCamera(ndc, camera);
-      const hit = raycaster.intersectObjects(deviationMeshes(scene), false)[0];
       const store = useCompareStore.getState();
+      let view: Camera = camera;
+      let rect = { x: 0, y: 0, width: r.width, height: r.height };
+      const [px, py] = [e.clientX - r.left, e.clientY - r.top];
+      if (store.split && camera instanceof PerspectiveCamera) {
+        // Side by side: the coloured models are in the newer half, seen with its aspect.
+        const layout = splitLayout(r.width, r.height);
+        rect = layout.newer;
+        halfCamera.copy(camera);
+        halfCamera.aspect = rect.width / rect.height;
+        halfCamera.updateProjectionMatrix();
+        view = halfCamera;
+        if (halfAt(layout, px, py) === 'older') {
+          if (store.hover !== null) store.set({ hover: null });
+          return;
+        }
+      }
+      ndc.set(((px - rect.x) / rect.width) * 2 - 1, -((py - rect.y) / rect.height) * 2 + 1);
+      raycaster.setFromCamera(ndc, view);
+      const hit = raycaster.intersectObjects(deviationMeshes(scene), false)[0];
       if (!hit?.face) {
         if (store.hover !== null) store.set({ hover: null });
         return;

@@ -4,6 +4,7 @@
  * distances per model, the band counts, what could not be matched, the value under the pointer.
  */
 import { create } from 'zustand';
+import type { ViewMesh } from '../mesh/viewMesh';
 import type { ContactPoint } from './clearanceScale';
 
 export interface ModelDeviation {
@@ -11,6 +12,16 @@ export interface ModelDeviation {
   distances: Float32Array;
   /** RGB (0–1) per vertex. */
   colors: Float32Array;
+}
+
+/** A model of the older version drawn in the side-by-side view. */
+export interface OlderModel {
+  id: string;
+  mesh: ViewMesh;
+  /** Material key of its layer. */
+  material: string | undefined;
+  /** The mesh is the shown version's own (a kept file): not this store's to dispose. */
+  shared: boolean;
 }
 
 export interface CompareState {
@@ -27,10 +38,15 @@ export interface CompareState {
   clearance: {
     layers: { id: string; name: string; counts: number[]; contacts: ContactPoint[] }[];
   } | null;
+  /** Older | newer side by side, one camera for both; null: the single view. */
+  split: { version: number; models: OlderModel[] } | null;
+  splitBusy: boolean;
   /** The deviation (mm) under the pointer; null: the pointer is on no coloured model. */
   hover: number | null;
-  set: (patch: Partial<Omit<CompareState, 'set' | 'clear'>>) => void;
+  set: (patch: Partial<Omit<CompareState, 'set' | 'clear' | 'clearMaps'>>) => void;
   clear: () => void;
+  /** Clears the maps and their values; the side-by-side view stays. */
+  clearMaps: () => void;
 }
 
 const initial = {
@@ -42,11 +58,26 @@ const initial = {
   onlyNewer: [],
   onlyOlder: [],
   clearance: null,
+  split: null,
+  splitBusy: false,
   hover: null,
 };
 
+function disposeSplit(split: CompareState['split']): void {
+  for (const m of split?.models ?? []) if (!m.shared) m.mesh.geometry.dispose();
+}
+
 export const useCompareStore = create<CompareState>()((set) => ({
   ...initial,
-  set: (patch) => set(patch),
-  clear: () => set(initial),
+  set: (patch) =>
+    set((s) => {
+      if ('split' in patch && patch.split !== s.split) disposeSplit(s.split);
+      return patch;
+    }),
+  clear: () =>
+    set((s) => {
+      disposeSplit(s.split);
+      return initial;
+    }),
+  clearMaps: () => set(({ split, splitBusy }) => ({ ...initial, split, splitBusy })),
 }));

@@ -22,7 +22,8 @@ export interface DeviationResult {
   onlyOlder: string[];
 }
 
-async function loadAll(
+/** Loads models of another version (not shown), by id; a model that fails is left out. */
+export async function loadVersionMeshes(
   models: readonly ViewerModel[],
   headers: Record<string, string>,
 ): Promise<Map<string, ViewMesh>> {
@@ -49,7 +50,7 @@ export async function computeDeviation(
   headers: Record<string, string>,
 ): Promise<DeviationResult> {
   const match = matchModels(newer, older);
-  const olderMeshes = await loadAll(
+  const olderMeshes = await loadVersionMeshes(
     match.pairs.map((p) => p.older).filter((m) => !newerMeshes[m.id]),
     headers,
   );

@@ -2,8 +2,9 @@ import { Html } from '@react-three/drei';
 import { useShallow } from 'zustand/react/shallow';
 import type { CommentAnchor as AnchorDto } from '../../api/contract';
 import { useViewerStore } from '../store/useViewerStore';
+import { chooseComment } from './actions';
 import { flattenLayers } from '../mesh/layers';
-import { useReviewStore, visiblePins } from './reviewStore';
+import { onOtherVersion, useReviewStore, visiblePins } from './reviewStore';
 
 /** How far above the surface (along its normal, mm) a marker's tip sits, so it never sinks in. */
 const LIFT_MM = 0.05;
@@ -29,6 +30,7 @@ export function PinMarkers() {
     })),
   );
   const layers = useViewerStore((s) => s.layers);
+  const shownVersion = useViewerStore((s) => s.project?.shownVersion ?? 1);
   const shown = new Set(
     flattenLayers(layers)
       .filter((l) => l.visible && l.opacity > 0)
@@ -41,13 +43,16 @@ export function PinMarkers() {
         <Html key={e.id} position={tipOf(e.anchor!)} zIndexRange={[30, 20]}>
           <button
             type="button"
-            className={`vpin${e.id === selectedId ? ' vpin--selected' : ''}${e.resolvedAt ? ' vpin--resolved' : ''}`}
+            className={`vpin${e.id === selectedId ? ' vpin--selected' : ''}${e.resolvedAt ? ' vpin--resolved' : ''}${onOtherVersion(e, shownVersion) ? ' vpin--other-version' : ''}`}
             data-testid="pin"
             data-pin={e.pin}
+            data-version={e.version ?? undefined}
             data-model-id={e.anchor!.modelId}
-            aria-label={`Pin ${e.pin}`}
+            aria-label={
+              onOtherVersion(e, shownVersion) ? `Pin ${e.pin} (on v${e.version})` : `Pin ${e.pin}`
+            }
             onClick={() => {
-              useReviewStore.getState().select(e.id);
+              void chooseComment(e);
               useReviewStore.getState().setSheetOpen(true);
             }}
           >

@@ -9,13 +9,15 @@ import './review.css';
 export interface ReviewLayerProps {
   /** Phone: the thread is a bottom sheet. */
   compact: boolean;
+  /** `?panel=thread` (a dashboard "Needs attention" item): the phone's sheet opens unfolded. */
+  openThread?: boolean;
 }
 
 /**
  * The conversation's page part, loaded after the viewer's first frame: the thread panel (bottom
  * sheet on a phone) and the doctor's name prompt.
  */
-export default function ReviewLayer({ compact }: ReviewLayerProps) {
+export default function ReviewLayer({ compact, openThread = false }: ReviewLayerProps) {
   const { prompt, identity } = useReviewStore(
     useShallow((s) => ({ prompt: s.identityPrompt, identity: s.identity })),
   );
@@ -24,6 +26,9 @@ export default function ReviewLayer({ compact }: ReviewLayerProps) {
     void reloadThread();
     return () => useReviewStore.getState().reset();
   }, []);
+  useEffect(() => {
+    if (openThread) useReviewStore.getState().setSheetOpen(true);
+  }, [openThread]);
   return (
     <>
       <ThreadPanel compact={compact} />

@@ -118,8 +118,10 @@ export default function ReviewScene() {
   const flightSeq = useReviewStore((s) => s.flightSeq);
   useEffect(() => {
     const { selectedId, entries } = useReviewStore.getState();
-    const anchor = entries.find((e) => e.id === selectedId)?.anchor;
-    if (!anchor) return;
+    const chosen = entries.find((e) => e.id === selectedId);
+    const anchor = chosen?.anchor;
+    // A saved view brings its own camera (the tools fly there).
+    if (!anchor || chosen.toolState) return;
     flight.current = {
       from: {
         position: camera.position.clone(),

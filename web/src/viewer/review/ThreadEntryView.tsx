@@ -1,16 +1,20 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ThreadEntry as ThreadEntryDto } from '../../api/contract';
 import { formatDateTime } from '../../components/project/format';
 import { Button } from '../../ui/Button';
 import { statusLabel } from '../mesh/status';
 import { sendComment, setResolved } from './actions';
-import type { ThreadNode } from './reviewStore';
+import { versionLabel } from '../../components/versions/versionText';
+import { onOtherVersion, type ThreadNode } from './reviewStore';
 
 export interface ThreadEntryViewProps {
   node: ThreadNode;
   /** This comment is the chosen one (its pin is highlighted). */
   selected: boolean;
-  onSelect: (id: string) => void;
+  /** The version the viewer shows: a comment made on another reads "on v1". */
+  shownVersion: number;
+  onSelect: (entry: ThreadEntryDto) => void;
 }
 
 const roleLabel = (e: ThreadEntryDto) =>
@@ -32,10 +36,11 @@ function Line({ entry }: { entry: ThreadEntryDto }) {
 }
 
 /** One top-level line: a comment with its replies, or a status change / approval. */
-export function ThreadEntryView({ node, selected, onSelect }: ThreadEntryViewProps) {
+export function ThreadEntryView({ node, selected, shownVersion, onSelect }: ThreadEntryViewProps) {
   const { entry, replies } = node;
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState('');
+  const [params, setParams] = useSearchParams();
   if (entry.kind !== 'comment') {
     return (
       <li className="vthread__status" data-testid="thread-status">
@@ -46,21 +51,45 @@ export function ThreadEntryView({ node, selected, onSelect }: ThreadEntryViewPro
     );
   }
   const resolved = entry.resolvedAt !== null;
+  const other = onOtherVersion(entry, shownVersion) ? entry.version : null;
+  /** Shows the version the comment was made on (`?v=n`, as the version switcher does). */
+  const showItsVersion = () => {
+    if (other === null) return;
+    const next = new URLSearchParams(params);
+    next.set('v', String(other));
+    setParams(next);
+  };
   return (
     <li
-      className={`vthread__item${selected ? ' vthread__item--selected' : ''}${resolved ? ' vthread__item--resolved' : ''}`}
+      className={`vthread__item${selected ? ' vthread__item--selected' : ''}${resolved ? ' vthread__item--resolved' : ''}${other !== null ? ' vthread__item--other-version' : ''}`}
       data-testid="thread-comment"
       data-comment-id={entry.id}
     >
       <button
         type="button"
         className="vthread__choose"
-        onClick={() => onSelect(entry.id)}
-        aria-label={entry.pin ? `Show pin ${entry.pin}` : 'Choose comment'}
+        onClick={() => onSelect(entry)}
+        aria-label={
+          entry.toolState
+            ? 'Show saved view'
+            : entry.pin
+              ? `Show pin ${entry.pin}`
+              : 'Choose comment'
+        }
       >
         {entry.pin ? <span className="vpin-badge">{entry.pin}</span> : null}
         <span className="vthread__choose-main">
           <Line entry={entry} />
+          {other !== null ? (
+            <span className="vthread__flag vthread__flag--version" data-testid="comment-version">
+              on {versionLabel(other)}
+            </span>
+          ) : null}
+          {entry.toolState ? (
+            <span className="vthread__flag vthread__flag--view" data-testid="saved-view">
+              Saved view
+            </span>
+          ) : null}
           {entry.changesRequested ? <span className="vthread__flag">Changes requested</span> : null}
           {resolved ? <span className="vthread__flag vthread__flag--done">Resolved</span> : null}
         </span>
@@ -73,6 +102,14 @@ export function ThreadEntryView({ node, selected, onSelect }: ThreadEntryViewPro
             </li>
           ))}
         </ol>
+      ) : null}
+      {selected && other !== null ? (
+        <p className="vthread__hint" role="status">
+          Made on {versionLabel(other)}; you are looking at {versionLabel(shownVersion)}.{' '}
+          <button type="button" className="vthread__link" onClick={showItsVersion}>
+            Show {versionLabel(other)}
+          </button>
+        </p>
       ) : null}
       <div className="vthread__actions">
         <Button size="sm" variant="ghost" onClick={() => setReplying(!replying)}>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
-import { backToReview, requireIdentity, sendComment } from './actions';
+import { backToReview, chooseComment, reloadThread, requireIdentity, sendComment } from './actions';
 import { openCount, threadNodes, useReviewStore } from './reviewStore';
 import { ThreadEntryView } from './ThreadEntryView';
 
@@ -20,17 +20,24 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
   const r = useReviewStore(
     useShallow((s) => ({
       entries: s.entries,
+      loaded: s.loaded,
+      loadFailed: s.loadFailed,
       showResolved: s.showResolved,
       pinMode: s.pinMode,
       pending: s.pendingAnchor,
+      attachView: s.attachView,
       selectedId: s.selectedId,
       identity: s.identity,
       busy: s.busy,
       sheetOpen: s.sheetOpen,
     })),
   );
-  const { mode, status } = useViewerStore(
-    useShallow((s) => ({ mode: s.mode, status: s.project?.status })),
+  const { mode, status, shownVersion } = useViewerStore(
+    useShallow((s) => ({
+      mode: s.mode,
+      status: s.project?.status,
+      shownVersion: s.project?.shownVersion ?? 1,
+    })),
   );
   const [text, setText] = useState('');
   const fieldId = useId();
@@ -89,17 +96,31 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
             : 'Click the model to place a pin.'}
         </p>
       ) : null}
-      {nodes.length === 0 ? <p className="vthread__empty">No comments yet.</p> : null}
+      {!r.loaded && r.loadFailed ? (
+        <p className="vthread__empty" role="alert">
+          The conversation could not be loaded.{' '}
+          <button type="button" className="vthread__link" onClick={() => void reloadThread()}>
+            Try again
+          </button>
+        </p>
+      ) : !r.loaded ? (
+        <p className="vthread__empty" role="status">
+          Loading the conversation…
+        </p>
+      ) : nodes.length === 0 ? (
+        <p className="vthread__empty">No comments yet.</p>
+      ) : null}
       <ol className="vthread__list" aria-label="Comments">
         {nodes.map((n) => (
           <ThreadEntryView
             key={n.entry.id}
             node={n}
             selected={n.entry.id === r.selectedId}
-            onSelect={(id) => {
-              store().select(id);
-              // On a phone the sheet would cover the pin the camera flies to: fold it.
-              if (compact && n.entry.anchor) store().setSheetOpen(false);
+            shownVersion={shownVersion}
+            onSelect={(entry) => {
+              void chooseComment(entry);
+              // On a phone the sheet would cover what the camera flies to: fold it.
+              if (compact && (entry.anchor || entry.toolState)) store().setSheetOpen(false);
             }}
           />
         ))}
@@ -126,6 +147,14 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
             </button>
           </p>
         ) : null}
+        <label className="vthread__toggle">
+          <input
+            type="checkbox"
+            checked={r.attachView}
+            onChange={(e) => store().setAttachView(e.currentTarget.checked)}
+          />
+          Attach view &amp; measurements
+        </label>
         <textarea
           id={fieldId}
           className="vreview__text"
@@ -166,7 +195,11 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
 
   if (compact) {
     return (
-      <section className={`vsheet${r.sheetOpen ? ' vsheet--open' : ''}`} aria-label="Conversation">
+      <section
+        className={`vsheet${r.sheetOpen ? ' vsheet--open' : ''}`}
+        aria-label="Conversation"
+        aria-busy={!r.loaded}
+      >
         <button
           type="button"
           className="vsheet__bar"
@@ -180,7 +213,11 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
     );
   }
   return (
-    <section className="vpanel vpanel--thread vthread" aria-label="Conversation">
+    <section
+      className="vpanel vpanel--thread vthread"
+      aria-label="Conversation"
+      aria-busy={!r.loaded}
+    >
       <header className="vpanel__header">
         <span className="vpanel__title">Conversation{open > 0 ? ` · ${open} open` : ''}</span>
       </header>

@@ -7,7 +7,9 @@ import { ApiError } from '../../api/client';
 import { projectsApi } from '../../api/projects';
 import { FAILED_TO_SEND_FEEDBACK } from '../../messages';
 import { toast } from '../../stores/useToastStore';
+import type { ThreadEntry as ThreadEntryDto, ToolState } from '../../api/contract';
 import { useViewerStore } from '../store/useViewerStore';
+import { openToolsGate } from '../tools/toolsGate';
 import { loadIdentity, saveIdentity, type ReviewerIdentity } from './identity';
 import {
   fetchThread,
@@ -22,6 +24,27 @@ export const COMMENT_SENT = 'Comment sent';
 export const CHANGES_REQUESTED = 'Changes requested — the technician has been told';
 export const REPLY_SENT = 'Reply sent';
 export const BACK_TO_REVIEW = 'Status set to Pending Review';
+export const VIEW_NOT_READY = 'The view cannot be attached yet: wait for the models to show';
+export const VIEW_NOT_RESTORED = 'This saved view cannot be shown';
+
+/** The tools' chunk, loaded on demand (it is fetched after the first frame anyway). */
+const loadTools = () => {
+  openToolsGate();
+  return import('../tools/toolsEntry');
+};
+
+/** Ids of the models of the version shown. */
+const shownModelIds = (): Set<string> =>
+  new Set(useViewerStore.getState().project?.models.map((m) => m.id) ?? []);
+
+/** The tools' state now, without measurements on models of another version; null: not ready. */
+async function currentView(): Promise<ToolState | null> {
+  const tools = await loadTools();
+  const state = tools.captureCurrentToolState();
+  if (!state) return null;
+  const checked = tools.restoreToolState(state, shownModelIds());
+  return checked.ok ? checked.state : null;
+}
 
 /** The viewer's access for the conversation; null in the demo. */
 export function reviewAccess(): ReviewAccess | null {
@@ -38,7 +61,8 @@ export async function reloadThread(): Promise<void> {
   try {
     useReviewStore.getState().setEntries(await fetchThread(access));
   } catch {
-    // The viewer stays usable without the thread; the next action tries again.
+    // The viewer stays usable without the thread; the panel says so and offers to try again.
+    useReviewStore.getState().setLoadFailed();
   }
 }
 
@@ -93,9 +117,22 @@ export async function sendComment(
     };
   }
   const anchor = opts.parentId ? undefined : (store.pendingAnchor ?? undefined);
+  const attach = !opts.parentId && store.attachView;
   store.setBusy(true);
   try {
-    const input = { body: text, ...author, ...(anchor ? { anchor } : {}) };
+    const toolState = attach ? await currentView() : null;
+    if (attach && !toolState) {
+      toast.error(VIEW_NOT_READY);
+      return false;
+    }
+    const version = useViewerStore.getState().project?.shownVersion;
+    const input = {
+      body: text,
+      ...author,
+      ...(anchor ? { anchor } : {}),
+      ...(toolState ? { toolState } : {}),
+      ...(version ? { version } : {}),
+    };
     if (opts.requestChanges && access.kind === 'link') {
       await postRequestChanges(access, input);
       useViewerStore.getState().setStatus('pending_revision');
@@ -108,6 +145,7 @@ export async function sendComment(
       if (!opts.quiet) toast.success(opts.parentId ? REPLY_SENT : COMMENT_SENT);
     }
     if (anchor) useReviewStore.getState().setPendingAnchor(null);
+    if (attach) useReviewStore.getState().setAttachView(false);
     await reloadThread();
     return true;
   } catch (err) {
@@ -116,6 +154,22 @@ export async function sendComment(
   } finally {
     useReviewStore.getState().setBusy(false);
   }
+}
+
+/**
+ * Chooses a comment: its pin is highlighted and the camera flies to it; a saved view is put back
+ * through the tools (camera, measurements, section), loading them first if they are not yet.
+ */
+export async function chooseComment(entry: ThreadEntryDto): Promise<void> {
+  useReviewStore.getState().select(entry.id);
+  if (!entry.toolState) return;
+  const tools = await loadTools();
+  const checked = tools.restoreToolState(entry.toolState, shownModelIds());
+  if (!checked.ok) {
+    toast.error(VIEW_NOT_RESTORED);
+    return;
+  }
+  tools.applyToolState(checked.state);
 }
 
 export async function setResolved(commentId: string, resolved: boolean): Promise<void> {

@@ -10,11 +10,15 @@ import type { ReviewerIdentity } from './identity';
 export interface ReviewState {
   entries: ThreadEntryDto[];
   loaded: boolean;
+  /** The last load of the thread failed (the panel offers to try again). */
+  loadFailed: boolean;
   showResolved: boolean;
   /** "Add pin" is on: the next click (or long-press) on the model places a pin. */
   pinMode: boolean;
   /** A placed pin waiting for its comment. */
   pendingAnchor: AnchorDto | null;
+  /** "Attach view & measurements": the next top-level comment carries the tools' state. */
+  attachView: boolean;
   /** The chosen comment; `flightSeq` changes on every choice so choosing again flies again. */
   selectedId: string | null;
   flightSeq: number;
@@ -26,9 +30,11 @@ export interface ReviewState {
   busy: boolean;
 
   setEntries: (entries: ThreadEntryDto[]) => void;
+  setLoadFailed: () => void;
   setShowResolved: (show: boolean) => void;
   setPinMode: (on: boolean) => void;
   setPendingAnchor: (anchor: AnchorDto | null) => void;
+  setAttachView: (on: boolean) => void;
   select: (id: string | null) => void;
   setSheetOpen: (open: boolean) => void;
   setIdentity: (identity: ReviewerIdentity | null) => void;
@@ -40,9 +46,11 @@ export interface ReviewState {
 const initial = {
   entries: [],
   loaded: false,
+  loadFailed: false,
   showResolved: false,
   pinMode: false,
   pendingAnchor: null,
+  attachView: false,
   selectedId: null,
   flightSeq: 0,
   sheetOpen: false,
@@ -53,10 +61,12 @@ const initial = {
 
 export const useReviewStore = create<ReviewState>()((set) => ({
   ...initial,
-  setEntries: (entries) => set({ entries, loaded: true }),
+  setEntries: (entries) => set({ entries, loaded: true, loadFailed: false }),
+  setLoadFailed: () => set({ loadFailed: true }),
   setShowResolved: (showResolved) => set({ showResolved }),
   setPinMode: (pinMode) => set({ pinMode }),
   setPendingAnchor: (pendingAnchor) => set({ pendingAnchor, pinMode: false }),
+  setAttachView: (attachView) => set({ attachView }),
   select: (selectedId) => set((s) => ({ selectedId, flightSeq: s.flightSeq + 1 })),
   setSheetOpen: (sheetOpen) => set({ sheetOpen }),
   setIdentity: (identity) => set({ identity }),
@@ -88,6 +98,10 @@ export function threadNodes(entries: readonly ThreadEntryDto[]): ThreadNode[] {
   }
   return nodes;
 }
+
+/** The comment was made on another version than the one shown (null: a status line). */
+export const onOtherVersion = (e: ThreadEntryDto, shownVersion: number): boolean =>
+  e.version !== null && e.version !== shownVersion;
 
 /** Pins to draw: pinned top-level comments, resolved ones only when asked for. */
 export function visiblePins(

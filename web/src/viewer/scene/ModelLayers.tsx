@@ -7,6 +7,9 @@ import { useCompareStore } from '../compare/compareStore';
 import { DeviationHover } from '../compare/DeviationHover';
 import { DeviationMesh } from '../compare/DeviationMesh';
 
+/** Name of the group holding the shown models (the side-by-side view hides it for one half). */
+export const MODELS_GROUP = 'shown-models';
+
 export interface ModelLayersProps {
   /** Physical materials (desktop) or standard ones (mobile). */
   physical: boolean;
@@ -30,7 +33,7 @@ export function ModelLayers({ physical }: ModelLayersProps) {
   const deviations = useCompareStore((s) => s.deviations);
   if (!ready) return null;
   return (
-    <>
+    <group name={MODELS_GROUP}>
       {Object.keys(deviations).length > 0 ? <DeviationHover /> : null}
       {flattenLayers(layers).map((layer, order) => {
         const mesh = meshes[layer.id];
@@ -58,6 +61,6 @@ export function ModelLayers({ physical }: ModelLayersProps) {
           />
         );
       })}
-    </>
+    </group>
   );
 }

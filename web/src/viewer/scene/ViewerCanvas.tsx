@@ -2,6 +2,9 @@ import { Canvas, useThree } from '@react-three/fiber';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ACESFilmicToneMapping, Box3, SRGBColorSpace } from 'three';
 import { useShallow } from 'zustand/react/shallow';
+import { useCompareStore } from '../compare/compareStore';
+import { SideBySideLabels } from '../compare/SideBySideLabels';
+import { SideBySideScene } from '../compare/SideBySideScene';
 import { meshArraysOf } from '../geometry/meshArrays';
 import { flattenLayers } from '../mesh/layers';
 import { useViewerStore } from '../store/useViewerStore';
@@ -46,6 +49,9 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     for (const m of list) box.union(m.bounds);
     return box;
   }, [meshes]);
+  // Side by side: pins and tools draw for one full-canvas view, so they step aside (the compare
+  // panel says so) and the split view takes over drawing.
+  const split = useCompareStore((s) => s.split);
   const meshCount = Object.keys(meshes).length;
   // 'ready' means every model finished (loaded or failed).
   const complete = phase === 'ready' && meshCount > 0;
@@ -71,49 +77,56 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   const [still, setStill] = useState(false);
 
   return (
-    <Canvas
-      className="viewer__canvas"
-      frameloop="demand"
-      // Measured at once: R3F's default tracks scrolling with a 50 ms debounce, and its first
-      // measurement — which gates creating the renderer — goes through that debounce. The viewer
-      // fills a page that does not scroll.
-      resize={{ scroll: false, debounce: 0 }}
-      dpr={still ? dpr.still : dpr.base}
-      camera={{ fov: 35, near: 0.1, far: 5000, position: [0, 60, 160] }}
-      gl={{
-        antialias: profile.antialias,
-        alpha: true,
-        powerPreference: deviceClass === 'mobile' ? 'low-power' : 'high-performance',
-        preserveDrawingBuffer: false,
-      }}
-      onCreated={({ gl }) => {
-        gl.toneMapping = ACESFilmicToneMapping;
-        gl.outputColorSpace = SRGBColorSpace;
-        gl.setClearAlpha(0);
-      }}
-      aria-label="3D view of the project's models"
-      role="img"
-    >
-      <Exposure value={profile.exposure} />
-      <SceneLights profile={profile} />
-      <ShaderWarmup physical={profile.physicalMaterials} />
-      <ModelLayers physical={profile.physicalMaterials} />
-      <CameraRig
-        bounds={bounds}
-        frame={frame}
-        profile={profile}
-        resetSeq={resetSeq}
-        onStill={dpr.still > dpr.base ? setStill : undefined}
-        complete={complete}
-      />
-      <FrameProbe meshCount={meshCount} complete={complete} />
-      <ToolsSceneSlot />
-      {review ? (
-        <Suspense fallback={null}>
-          <ReviewScene />
-        </Suspense>
-      ) : null}
-    </Canvas>
+    <>
+      <Canvas
+        className="viewer__canvas"
+        frameloop="demand"
+        // Measured at once: R3F's default tracks scrolling with a 50 ms debounce, and its first
+        // measurement — which gates creating the renderer — goes through that debounce. The viewer
+        // fills a page that does not scroll.
+        resize={{ scroll: false, debounce: 0 }}
+        dpr={still ? dpr.still : dpr.base}
+        camera={{ fov: 35, near: 0.1, far: 5000, position: [0, 60, 160] }}
+        gl={{
+          antialias: profile.antialias,
+          alpha: true,
+          powerPreference: deviceClass === 'mobile' ? 'low-power' : 'high-performance',
+          preserveDrawingBuffer: false,
+        }}
+        onCreated={({ gl }) => {
+          gl.toneMapping = ACESFilmicToneMapping;
+          gl.outputColorSpace = SRGBColorSpace;
+          gl.setClearAlpha(0);
+        }}
+        aria-label="3D view of the project's models"
+        role="img"
+      >
+        <Exposure value={profile.exposure} />
+        <SceneLights profile={profile} />
+        <ShaderWarmup physical={profile.physicalMaterials} />
+        <ModelLayers physical={profile.physicalMaterials} />
+        <CameraRig
+          bounds={bounds}
+          frame={frame}
+          profile={profile}
+          resetSeq={resetSeq}
+          onStill={dpr.still > dpr.base ? setStill : undefined}
+          complete={complete}
+        />
+        <FrameProbe meshCount={meshCount} complete={complete} />
+        {split ? (
+          <SideBySideScene models={split.models} physical={profile.physicalMaterials} />
+        ) : (
+          <ToolsSceneSlot />
+        )}
+        {review && !split ? (
+          <Suspense fallback={null}>
+            <ReviewScene />
+          </Suspense>
+        ) : null}
+      </Canvas>
+      {split ? <SideBySideLabels older={split.version} /> : null}
+    </>
   );
 }
 

@@ -13,10 +13,13 @@ import { makeTween, stepTween, type CameraTween } from './cameraTween';
 import { useToolStore } from './toolStore';
 import { visibleFrame } from './visibleFrame';
 
+let settledFlights = 0;
+
 export function ViewDriver() {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const controls = useThree((s) => s.controls) as unknown as OrbitControls | null;
   const invalidate = useThree((s) => s.invalidate);
+  const gl = useThree((s) => s.gl);
   const viewRequest = useToolStore((s) => s.viewRequest);
   const poseRequest = useToolStore((s) => s.poseRequest);
   const tween = useRef<CameraTween | null>(null);
@@ -82,6 +85,8 @@ export function ViewDriver() {
       camera.far = Math.max(d * 20, (tw.pose.far ?? 0) * 2);
       camera.updateProjectionMatrix();
       controls.maxDistance = Math.max(controls.maxDistance, d * 6);
+      // For the browser tests: the camera is where it was sent (as after a comment's pin flight).
+      gl.domElement.dataset.cameraSettled = `view-${++settledFlights}`;
     }
     invalidate();
   }, -2);

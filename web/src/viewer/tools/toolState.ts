@@ -1,52 +1,14 @@
 /**
  * What a comment can carry of the doctor's view: the camera, the measurements and the section
- * plane, as plain JSON. `captureToolState` builds it from the live values; `restoreToolState`
- * checks anything received (a comment from the API) and answers the values to put back, or why
- * it cannot. Pure: no React, no three.js, no clock.
+ * plane, as plain JSON (the schema is the API contract's, `api/src/contract/toolState.ts`).
+ * `captureToolState` builds it from the live values; `restoreToolState` checks anything received
+ * (a comment from the API) and answers the values to put back, or why it cannot. Pure: no React,
+ * no three.js, no clock.
  */
-import { z } from 'zod';
+import { toolStateSchema, type ToolState } from '../../../../api/src/contract/toolState';
 import type { Measurement } from './measureModel';
 
-const finite = z.number().finite();
-const vec3 = z.tuple([finite, finite, finite]);
-const unit3 = vec3.refine((v) => Math.hypot(...v) > 1e-9, 'must not be a zero vector');
-
-export const MAX_SAVED_MEASUREMENTS = 50;
-export const MAX_SAVED_POINTS = 200;
-
-const measurementSchema = z.object({
-  id: z.string().regex(/^m[0-9]{1,9}$/),
-  kind: z.enum(['distance', 'polyline', 'angle']),
-  points: z
-    .array(z.object({ modelId: z.string().min(1).max(200), point: vec3 }))
-    .min(2)
-    .max(MAX_SAVED_POINTS),
-});
-
-export const toolStateSchema = z
-  .object({
-    version: z.literal(1),
-    camera: z.object({ position: vec3, target: vec3, up: unit3 }),
-    measurements: z.array(measurementSchema).max(MAX_SAVED_MEASUREMENTS),
-    section: z.object({ origin: vec3, normal: unit3 }).nullable(),
-  })
-  .refine(
-    (s) => Math.hypot(...s.camera.position.map((p, i) => p - s.camera.target[i]!)) > 1e-9,
-    'the camera must not sit on its target',
-  )
-  .refine(
-    (s) =>
-      s.measurements.every((m) =>
-        m.kind === 'distance'
-          ? m.points.length === 2
-          : m.kind === 'angle'
-            ? m.points.length === 3
-            : true,
-      ),
-    'a distance has 2 points and an angle 3',
-  );
-
-export type ToolState = z.infer<typeof toolStateSchema>;
+export type { ToolState };
 type V3 = [number, number, number];
 
 export interface LiveTools {

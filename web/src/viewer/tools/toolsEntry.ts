@@ -2,3 +2,4 @@
 export { ToolsScene } from './ToolsScene';
 export { ToolsUi } from './ToolsUi';
 export { applyToolState, captureCurrentToolState } from './toolStore';
+export { restoreToolState } from './toolState';

@@ -1,5 +1,6 @@
 /** Small hand-made meshes with known sections, as the viewer's float arrays. */
 import type { MeshArrays } from '../../../../../web/src/viewer/geometry/meshArrays';
+import { BOX_TRIANGLES, boxCorners } from '../../../../support/box';
 
 export function floatMesh(positions: number[], indices?: number[]): MeshArrays {
   const p = Float32Array.from(positions);
@@ -16,33 +17,18 @@ export function floatMesh(positions: number[], indices?: number[]): MeshArrays {
   };
 }
 
-/** Corner v of the unit cube: x = bit 0, y = bit 1, z = bit 2. */
-const corner = (v: number) => [v & 1, (v >> 1) & 1, (v >> 2) & 1];
+/** The unit cube's triangles (see `tests/support/box.ts`). */
+export const CUBE_TRIANGLES = BOX_TRIANGLES;
 
-/** The unit cube [0, 1]³: 8 vertices, 12 triangles wound outwards, two per face in the order
- * z = 0, z = 1, y = 0, y = 1, x = 0, x = 1. */
-export const CUBE_TRIANGLES = [
-  [0, 2, 3],
-  [0, 3, 1],
-  [4, 5, 7],
-  [4, 7, 6],
-  [0, 1, 5],
-  [0, 5, 4],
-  [2, 6, 7],
-  [2, 7, 3],
-  [0, 4, 6],
-  [0, 6, 2],
-  [1, 3, 7],
-  [1, 7, 5],
-];
+const UNIT_CORNERS = boxCorners([0, 0, 0], [1, 1, 1]);
 
 export function unitCube(): MeshArrays {
-  return floatMesh(Array.from({ length: 8 }, (_, v) => corner(v)).flat(), CUBE_TRIANGLES.flat());
+  return floatMesh(UNIT_CORNERS, CUBE_TRIANGLES.flat());
 }
 
 /** The same cube as a triangle soup (36 vertices, none shared), as a raw STL arrives. */
 export function unitCubeSoup(): MeshArrays {
-  return floatMesh(CUBE_TRIANGLES.flat().flatMap(corner));
+  return floatMesh(CUBE_TRIANGLES.flat().flatMap((v) => UNIT_CORNERS.slice(v * 3, v * 3 + 3)));
 }
 
 /** The same cube indexed, but every triangle with vertices of its own (duplicates not welded). */

@@ -26,6 +26,8 @@ const entry = (over: Partial<ThreadEntryDto>): ThreadEntryDto => ({
   author: { role: 'doctor', name: 'Dr A' },
   body: 'b',
   anchor: null,
+  toolState: null,
+  version: 1,
   pin: null,
   status: null,
   changesRequested: false,

@@ -7,6 +7,7 @@ import {
   jawOfNames,
   poseFor,
 } from '../../../../../web/src/viewer/scene/viewFrame';
+import { BOX_TRIANGLES, boxCorners } from '../../../../support/box';
 import { fixtureObj } from '../../../../support/meshFiles';
 import { floatMesh, unitCube } from '../geometry/meshes';
 
@@ -55,27 +56,7 @@ describe('view frame of the viewer models', () => {
   });
 
   it('frames a 10 × 20 × 30 box around its middle with the views along its axes', () => {
-    const box = floatMesh(
-      Array.from({ length: 8 }, (_, v) => [
-        (v & 1) * 10,
-        ((v >> 1) & 1) * 20,
-        ((v >> 2) & 1) * 30,
-      ]).flat(),
-      [
-        [0, 2, 3],
-        [0, 3, 1],
-        [4, 5, 7],
-        [4, 7, 6],
-        [0, 1, 5],
-        [0, 5, 4],
-        [2, 6, 7],
-        [2, 7, 3],
-        [0, 4, 6],
-        [0, 6, 2],
-        [1, 3, 7],
-        [1, 7, 5],
-      ].flat(),
-    );
+    const box = floatMesh(boxCorners([0, 0, 0], [10, 20, 30]), BOX_TRIANGLES.flat());
     const f = frameOfModels([box])!;
     expect(f.center.map((c) => Math.round(c * 1e6) / 1e6)).toEqual([5, 10, 15]);
     // Every axis of the frame is one of the box's axes.

@@ -36,6 +36,10 @@ async function viewerReady(page: Page): Promise<void> {
   await expect(page.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
     timeout: READY_TIMEOUT,
   });
+  // The arch is drawn coarse first; pins are placed on its full level.
+  await expect(page.locator('canvas')).toHaveAttribute('data-lod', 'full', {
+    timeout: READY_TIMEOUT,
+  });
   await expect(page.getByRole('region', { name: 'Conversation' })).toHaveAttribute(
     'aria-busy',
     'false',

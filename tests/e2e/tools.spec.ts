@@ -128,6 +128,8 @@ async function viewerReady(page: Page): Promise<void> {
   const canvas = page.locator('canvas');
   await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
   await expect(canvas).toHaveAttribute('data-environment', 'ready', { timeout: READY_TIMEOUT });
+  // Models over 50k triangles are drawn coarse first: the tools work on the full level.
+  await expect(canvas).toHaveAttribute('data-lod', 'full', { timeout: READY_TIMEOUT });
 }
 
 /** The canvas area clear of the side panels. */

@@ -47,6 +47,8 @@ async function middle(page: Page, name?: string): Promise<Rgba> {
 async function viewerReady(page: Page): Promise<Locator> {
   const canvas = page.locator('canvas');
   await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
+  // The arch (85k triangles) is drawn coarse first: wait for its full level.
+  await expect(canvas).toHaveAttribute('data-lod', 'full', { timeout: READY_TIMEOUT });
   return canvas;
 }
 
@@ -68,10 +70,12 @@ test.describe('3D viewer', () => {
       laboratoryName: 'Viewer Dental Lab',
     });
 
-    // Hold the two model downloads so the overlay's progress can be read step by step.
+    // Hold the two model downloads so the overlay's progress can be read step by step: the
+    // arch's coarse level and the crown (the arch's full level, asked for after, goes through).
     const held: Route[] = [];
     await page.route('**/api/public/projects/*/view/*', (route) => {
-      held.push(route);
+      if (held.length < 2) held.push(route);
+      else void route.continue();
     });
 
     // `page` is a fresh, anonymous context: no token, nothing in storage.

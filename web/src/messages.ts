@@ -84,6 +84,9 @@ export const DEMO_FEEDBACK_SENT = 'Feedback sent to technician!';
 export const LOADING_PROJECT = 'Loading project...';
 export const LOADING_3D_MODELS = 'Loading 3D Models...';
 export const INITIALIZING_VIEWER = 'Initializing viewer...';
+/** A coarse level is drawn; measure, section, pins and deviation wait for the full models. */
+export const REFINING_MODELS = 'Refining…';
+export const REFINING_HINT = 'Measuring, sections, pins and deviation wait for the full models';
 export const modelsLoaded = (loaded: number, total: number): string =>
   `${loaded} of ${total} models loaded`;
 export const PROJECT_NOT_FOUND = 'Project Not Found';

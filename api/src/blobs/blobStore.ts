@@ -67,6 +67,9 @@ export const projectBlobKey = (projectId: string, blobId: string): string =>
 
 /** The viewer's compact derivative of a model is stored next to its original. */
 export const viewBlobKey = (originalBlobKey: string): string => `${originalBlobKey}-view`;
+/** Its coarse level (models over 50k triangles), next to it; deleted with the project's prefix. */
+export const coarseViewBlobKey = (originalBlobKey: string): string =>
+  `${originalBlobKey}-view-coarse`;
 
 /** A project version's thumbnail (issue 21) lives under the project's prefix too. */
 export const thumbnailBlobKey = (projectId: string, version: number): string =>

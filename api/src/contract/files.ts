@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIEW_LODS } from '../domain/viewLevels.js';
 import { uuidParam } from './common.js';
 
 /**
@@ -22,6 +23,12 @@ export const publicViewParams = z.strictObject({
   token: z.string().max(200),
   modelId: z.string().max(100),
 });
+/**
+ * `?lod=coarse` asks for a model's coarse level (models over 50k triangles, `coarse: true` in the
+ * model answers); a model without one answers its full level. The level sent is named in the
+ * `x-cusp-lod` response header.
+ */
+export const viewQuery = z.strictObject({ lod: z.enum(VIEW_LODS).default('full') });
 
 /** `POST /api/dcm/convert` (multipart field `file`): raw DEFLATE of a binary STL minus its header. */
 export const DCM_CONVERT_FIELD = 'file';

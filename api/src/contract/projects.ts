@@ -19,6 +19,8 @@ export const projectModel = z.strictObject({
   groupedFrom: z.string().nullable(),
   groupSize: z.number().int().nullable(),
   triangles: z.number().int().nonnegative(),
+  /** The model has a coarse level (over 50k triangles): the viewer asks for it first. */
+  coarse: z.boolean(),
 });
 export type ProjectModel = z.infer<typeof projectModel>;
 

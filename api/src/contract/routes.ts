@@ -152,6 +152,7 @@ export const API_ROUTES = {
   },
   'GET /api/projects/:id/view/:modelId': {
     params: files.ownerViewParams,
+    query: files.viewQuery,
     answers: { 200: 'bytes' },
   },
 
@@ -228,6 +229,7 @@ export const API_ROUTES = {
   },
   'GET /api/public/projects/:token/view/:modelId': {
     params: files.publicViewParams,
+    query: files.viewQuery,
     answers: { 200: 'bytes' },
   },
   'POST /api/dcm/convert': { body: 'multipart', answers: { 200: 'bytes' } },

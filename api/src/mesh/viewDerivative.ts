@@ -10,11 +10,15 @@
  * inflates it natively (no fflate on the render path, G13).
  *
  * No normals are shipped: the browser computes them (saves ~1.5 points of size, perf §5.2).
+ * A model over 50k triangles also gets a coarse level (coarseLevel.ts) on the same grid, which
+ * the viewer draws first.
  * Vertex colours (PLY) travel as a normalised RGBA8 COLOR_0 stream.
  */
 import { constants as zlibConstants, brotliCompressSync } from 'node:zlib';
 import { MeshoptEncoder } from 'meshoptimizer';
+import { hasCoarseLevel } from '../domain/viewLevels.js';
 import { isClosedOutward } from './closedSurface.js';
+import { simplifyToCoarse } from './coarseLevel.js';
 
 export interface ValidatedMesh {
   /** xyz per vertex. Without `indices`, every three vertices are one triangle (STL soup). */
@@ -54,6 +58,20 @@ export interface ViewDerivative {
   /** The same GLB, brotli-compressed: the bytes to send with `Content-Encoding: br`. */
   br: Uint8Array;
   stats: ViewDerivativeStats;
+  /**
+   * The coarse level (domain/viewLevels.ts), for a model over `COARSE_MIN_TRIANGLES` input
+   * triangles: the same GLB layout on the same 16-bit grid and node transform as the full level,
+   * so one replaces the other in place.
+   */
+  coarse?: ViewLevel;
+}
+
+/** One encoded level of detail: GLB, its brotli bytes, and what it holds. */
+export interface ViewLevel {
+  glb: Uint8Array;
+  br: Uint8Array;
+  triangles: number;
+  vertices: number;
 }
 
 /** Media type of the derivative. */
@@ -196,10 +214,7 @@ export async function buildViewDerivative(
     out[2] = mesh.positions[i + 2]!;
   });
 
-  // 2. Vertex cache + fetch order (also renumbers vertices in first-use order; unused ones vanish).
-  const [remap, vertexCount] = MeshoptEncoder.reorderMesh(indices, true, true);
-
-  // 3. Bounding box and uniform 16-bit quantisation over it.
+  // 2. Bounding box of the welded vertices; both levels share its 16-bit grid.
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   const p = mesh.positions;
@@ -213,16 +228,95 @@ export async function buildViewDerivative(
   }
   const extent = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
   const scale = extent > 0 ? extent : 1;
+  const source: LevelSource = {
+    positions: p,
+    firstOf: w.firstOf,
+    unique: w.unique,
+    colors: mesh.colors,
+    colorStride,
+    min,
+    scale,
+    closed,
+    brotliQuality: options.brotliQuality ?? 9,
+  };
+  // 3. The coarse level, simplified over the welded vertices (their positions, compacted) before
+  //    the full level's encoding reorders `indices` in place.
+  let coarseIndices: Uint32Array | undefined;
+  if (hasCoarseLevel(inputTriangles)) {
+    const welded = new Float32Array(w.unique * 3);
+    for (let u = 0; u < w.unique; u++) {
+      const i = w.firstOf[u]! * 3;
+      welded[u * 3] = p[i]!;
+      welded[u * 3 + 1] = p[i + 1]!;
+      welded[u * 3 + 2] = p[i + 2]!;
+    }
+    coarseIndices = await simplifyToCoarse(welded, indices);
+  }
+  const full = encodeLevel(source, indices);
+  let coarse: ViewLevel | undefined;
+  if (coarseIndices) {
+    // Drawn double-sided: the simplified surface need not stay closed.
+    const c = encodeLevel({ ...source, closed: false }, coarseIndices);
+    coarse = { glb: c.glb, br: c.br, triangles: c.triangles, vertices: c.vertices };
+  }
+
+  return {
+    glb: full.glb,
+    br: full.br,
+    ...(coarse ? { coarse } : {}),
+    stats: {
+      inputTriangles,
+      triangles: full.triangles,
+      inputVertices,
+      vertices: full.vertices,
+      bboxMin: min,
+      bboxMax: max,
+      gridStep: scale / 65535,
+      maxError: full.maxError,
+      hasColors: !!colorStride,
+      closed,
+      glbBytes: full.glb.byteLength,
+      brBytes: full.br.byteLength,
+      buildMs: performance.now() - t0,
+    },
+  };
+}
+
+/** What every level of one mesh shares: its welded vertices, grid and surface facts. */
+interface LevelSource {
+  positions: Float32Array;
+  /** First input vertex of each welded vertex. */
+  firstOf: Uint32Array;
+  unique: number;
+  colors: Uint8Array | undefined;
+  colorStride: number;
+  min: [number, number, number];
+  scale: number;
+  closed: boolean;
+  brotliQuality: number;
+}
+
+/**
+ * Encodes one level (a triangle list into the welded vertices): vertex cache and fetch order,
+ * 16-bit quantisation on the shared grid, meshopt, GLB, brotli.
+ */
+function encodeLevel(src: LevelSource, indices: Uint32Array): ViewLevel & { maxError: number } {
+  const { min, scale, colorStride } = src;
+  const p = src.positions;
+  // Vertex cache + fetch order (also renumbers vertices in first-use order; unused ones vanish).
+  const [remap, vertexCount] = MeshoptEncoder.reorderMesh(indices, true, true);
+
+  // Uniform 16-bit quantisation over the bounding box.
   const q = new Uint16Array(vertexCount * 4);
   const colors = colorStride ? new Uint8Array(vertexCount * 4) : undefined;
   let maxErr2 = 0;
-  for (let u = 0; u < w.unique; u++) {
+  for (let u = 0; u < src.unique; u++) {
     const dst = remap[u];
     if (dst === undefined || dst === EMPTY) continue;
-    const src = w.firstOf[u]!;
+    const s = src.firstOf[u]!;
     let e2 = 0;
     for (let a = 0; a < 3; a++) {
-      const v = p[src * 3 + a]!;
+      const v = p[s * 3 + a]!;
       const qi = Math.round(((v - min[a]!) / scale) * 65535);
       q[dst * 4 + a] = qi;
       const back = min[a]! + (qi / 65535) * scale;
@@ -231,16 +325,15 @@ export async function buildViewDerivative(
       e2 += d * d;
     }
     if (e2 > maxErr2) maxErr2 = e2;
-    if (colors && mesh.colors) {
-      const c = mesh.colors;
-      colors[dst * 4] = c[src * colorStride]!;
-      colors[dst * 4 + 1] = c[src * colorStride + 1]!;
-      colors[dst * 4 + 2] = c[src * colorStride + 2]!;
-      colors[dst * 4 + 3] = colorStride === 4 ? c[src * colorStride + 3]! : 255;
+    if (colors && src.colors) {
+      const c = src.colors;
+      colors[dst * 4] = c[s * colorStride]!;
+      colors[dst * 4 + 1] = c[s * colorStride + 1]!;
+      colors[dst * 4 + 2] = c[s * colorStride + 2]!;
+      colors[dst * 4 + 3] = colorStride === 4 ? c[s * colorStride + 3]! : 255;
     }
   }
-
-  // 4. meshopt encoding: the v1 vertex codec of KHR_meshopt_compression (~5 % smaller than v0 on
+  // meshopt encoding: the v1 vertex codec of KHR_meshopt_compression (~5 % smaller than v0 on
   //    the real arches, after brotli); the index codec is the same in both versions.
   const indexSize = vertexCount <= 0xffff ? 2 : 4;
   const indexBytes =
@@ -306,14 +399,14 @@ export async function buildViewDerivative(
     translation: [Math.fround(min[0]), Math.fround(min[1]), Math.fround(min[2])],
     scale: Math.fround(scale),
     hasColors: !!colors,
-    closed,
+    closed: src.closed,
   });
 
-  // 5. Precompress once; served as-is with Content-Encoding: br.
+  // Precompress once; served as-is with Content-Encoding: br.
   const br = new Uint8Array(
     brotliCompressSync(glb, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: options.brotliQuality ?? 9,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: src.brotliQuality,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: glb.byteLength,
       },
     }),
@@ -322,21 +415,9 @@ export async function buildViewDerivative(
   return {
     glb,
     br,
-    stats: {
-      inputTriangles,
-      triangles: indices.length / 3,
-      inputVertices,
-      vertices: vertexCount,
-      bboxMin: min,
-      bboxMax: max,
-      gridStep: scale / 65535,
-      maxError: Math.sqrt(maxErr2),
-      hasColors: !!colors,
-      closed,
-      glbBytes: glb.byteLength,
-      brBytes: br.byteLength,
-      buildMs: performance.now() - t0,
-    },
+    triangles: indices.length / 3,
+    vertices: vertexCount,
+    maxError: Math.sqrt(maxErr2),
   };
 }
 

@@ -1,14 +1,16 @@
 /**
  * Storage of view derivatives beside the original files: the brotli-compressed GLB, encrypted
- * with the project's key like every blob, under `<original blob key>-view`. Built on upload
+ * with the project's key like every blob, under `<original blob key>-view`, and for a model over
+ * 50k triangles its coarse level under `<original blob key>-view-coarse`. Built on upload
  * (`prebuildViews` → `ensureViewDerivative`) and, for files stored before that or whose
  * upload-time build failed, on the first view request (`ensureViewDerivative`), at most one build
  * per blob at a time. The original is decrypted here (streamed); the build itself (parse, weld,
  * quantise, meshopt, brotli) runs in the view worker (`deps.views`).
  */
 import { Readable } from 'node:stream';
-import { viewBlobKey, type BlobStore } from '../blobs/blobStore.js';
+import { coarseViewBlobKey, viewBlobKey, type BlobStore } from '../blobs/blobStore.js';
 import { openDecrypted, putEncrypted, type DataKey } from '../blobs/encrypted.js';
+import type { ViewLod } from '../domain/viewLevels.js';
 import type { ViewDerivativeStats } from './viewDerivative.js';
 import type { ViewBuilder } from './viewWorkerPool.js';
 
@@ -38,6 +40,11 @@ export async function storeViewDerivative(
   const bytes =
     original ?? (await readAll(await openDecrypted(deps.blobs, originalBlobKey, dataKey)));
   const d = await deps.views.build(bytes);
+  // The coarse level first: once the full one exists, so does the coarse one (when there is one).
+  if (d.coarse) {
+    const key = coarseViewBlobKey(originalBlobKey);
+    await putEncrypted(deps.blobs, key, Readable.from([d.coarse.br]), dataKey);
+  }
   await putEncrypted(deps.blobs, viewBlobKey(originalBlobKey), Readable.from([d.br]), dataKey);
   return d.stats;
 }
@@ -59,4 +66,21 @@ export async function ensureViewDerivative(
   }
   await job;
   return key;
+}
+
+/**
+ * The blob key of the level asked for, building the derivative once if missing. A coarse level
+ * that does not exist (a small model, or a derivative stored before coarse levels) answers the
+ * full one: the caller learns which from `lod`.
+ */
+export async function ensureViewLevel(
+  deps: ViewStoreDeps,
+  originalBlobKey: string,
+  dataKey: DataKey,
+  lod: ViewLod,
+): Promise<{ key: string; lod: ViewLod }> {
+  const full = await ensureViewDerivative(deps, originalBlobKey, dataKey);
+  const coarse = coarseViewBlobKey(originalBlobKey);
+  if (lod === 'coarse' && (await deps.blobs.exists(coarse))) return { key: coarse, lod };
+  return { key: full, lod: 'full' };
 }

@@ -1,3 +1,4 @@
+import { hasCoarseLevel } from '../domain/viewLevels.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
@@ -127,6 +128,7 @@ export async function loadProjects(
           groupedFrom: m.grouped_from,
           groupSize: m.group_size,
           triangles: m.triangles,
+          coarse: hasCoarseLevel(m.triangles),
         })),
       feedback: feedback
         .filter((f) => f.project_id === row.id)

@@ -1,3 +1,4 @@
+import { hasCoarseLevel } from '../domain/viewLevels.js';
 import type { ModelRecord } from '../domain/project.js';
 import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
 import type {
@@ -23,6 +24,7 @@ export function modelAnswer(m: ModelRecord, open: Open): ModelDto {
     groupedFrom: m.groupedFrom,
     groupSize: m.groupSize,
     triangles: m.triangles,
+    coarse: hasCoarseLevel(m.triangles),
   };
 }
 

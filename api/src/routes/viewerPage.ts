@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { modelIdsForLink } from '../../../projections/src/projects/queries.js';
+import { hasCoarseLevel } from '../domain/viewLevels.js';
+import { modelsForLink } from '../../../projections/src/projects/queries.js';
 import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
 
 /** Source path of the viewer's lazy route in the manifest. */
@@ -88,14 +89,18 @@ function shellOf(webRoot: string): Shell {
 }
 
 /**
- * The view-derivative URLs of a live public link's models, in layer order; [] otherwise — also
- * for a link that is withdrawn, expired or asks for a PIN (its page must show nothing of it).
+ * The view-derivative URLs of a live public link's models, in layer order — a model's coarse
+ * level where it has one (the viewer draws it first) — ; [] otherwise, also for a link that is
+ * withdrawn, expired or asks for a PIN (its page must show nothing of it).
  */
 async function modelViewUrls(deps: AppDeps, token: string): Promise<string[]> {
   if (!PUBLIC_TOKEN.test(token)) return [];
-  const ids = await modelIdsForLink(deps.db, hashPublicToken(token), deps.now(), MAX_MODEL_HINTS);
+  const models = await modelsForLink(deps.db, hashPublicToken(token), deps.now(), MAX_MODEL_HINTS);
   // The token matched PUBLIC_TOKEN and ids are UUIDs: nothing to escape.
-  return ids.map((id) => `/api/public/projects/${token}/view/${id}`);
+  return models.map(
+    (m) =>
+      `/api/public/projects/${token}/view/${m.id}${hasCoarseLevel(m.triangles) ? '?lod=coarse' : ''}`,
+  );
 }
 
 /**

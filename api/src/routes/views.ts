@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import { createBrotliDecompress } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ownerViewParams, publicViewParams } from '../contract/files.js';
+import { ownerViewParams, publicViewParams, viewQuery } from '../contract/files.js';
 import { BlobNotFound } from '../blobs/blobStore.js';
 import { openDecrypted } from '../blobs/encrypted.js';
 import type { AppDeps } from '../deps.js';
@@ -10,7 +10,8 @@ import { NotFound } from '../errors.js';
 import { FILE_CSP } from '../http/securityHeaders.js';
 import { parseOr400 } from '../http/validate.js';
 import { VIEW_DERIVATIVE_CONTENT_TYPE } from '../mesh/viewDerivative.js';
-import { ensureViewDerivative } from '../mesh/viewStore.js';
+import { ensureViewLevel } from '../mesh/viewStore.js';
+import { VIEW_LOD_HEADER, type ViewLod } from '../domain/viewLevels.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { modelBlobKey } from '../../../projections/src/projects/queries.js';
 import { modelOfAnyVersion } from '../../../projections/src/versions/queries.js';
@@ -29,7 +30,8 @@ function acceptsBrotli(request: FastifyRequest): boolean {
 /**
  * Sends the view derivative of one model of one project: the stored brotli bytes as they are,
  * with `Content-Encoding: br` (the browser inflates natively). A client without br gets it
- * inflated here. Unknown model, other project's model, deleted project: the same 404.
+ * inflated here. Unknown model, other project's model, deleted project: the same 404. `lod`
+ * `coarse` sends the coarse level where the model has one, else the full one (`x-cusp-lod`).
  */
 export async function sendViewDerivative(
   deps: AppDeps,
@@ -37,6 +39,7 @@ export async function sendViewDerivative(
   reply: FastifyReply,
   projectId: string,
   modelId: string,
+  lod: ViewLod = 'full',
 ): Promise<FastifyReply> {
   // A model only an earlier version still shows is served from that version's record.
   const blobKey =
@@ -46,9 +49,11 @@ export async function sendViewDerivative(
   const dk = await deps.keys.existingKey(projectSubject(projectId));
   if (!dk) throw new NotFound('File not found');
   let stream;
+  let sent: ViewLod;
   try {
-    const key = await ensureViewDerivative(deps, blobKey, dk);
-    stream = await openDecrypted(deps.blobs, key, dk);
+    const level = await ensureViewLevel(deps, blobKey, dk, lod);
+    sent = level.lod;
+    stream = await openDecrypted(deps.blobs, level.key, dk);
   } catch (err) {
     if (err instanceof BlobNotFound) throw new NotFound('File not found');
     throw err;
@@ -56,6 +61,7 @@ export async function sendViewDerivative(
   stream.on('error', (err) => reply.log.error({ err, projectId }, 'view stream failed'));
   reply
     .header('content-type', VIEW_DERIVATIVE_CONTENT_TYPE)
+    .header(VIEW_LOD_HEADER, sent)
     .header('vary', 'accept-encoding')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', FILE_CSP)
@@ -71,8 +77,9 @@ export async function viewsRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.get('/api/projects/:id/view/:modelId', async (request, reply) => {
     const principal = await requireUser(request, deps);
     const { id, modelId } = parseOr400(ownerParams, request.params);
+    const { lod } = parseOr400(viewQuery, request.query);
     await requireProjectAccess(deps, principal, id, { allowAdmin: true });
-    return sendViewDerivative(deps, request, reply, id, modelId);
+    return sendViewDerivative(deps, request, reply, id, modelId, lod);
   });
 
   app.get(
@@ -80,8 +87,9 @@ export async function viewsRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     { config: { rateLimit: { max: 240, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { token, modelId } = parseOr400(publicParams, request.params);
+      const { lod } = parseOr400(viewQuery, request.query);
       const projectId = await openPublicLink(deps, request, token, 'File not found');
-      return sendViewDerivative(deps, request, reply, projectId, modelId);
+      return sendViewDerivative(deps, request, reply, projectId, modelId, lod);
     },
   );
 }

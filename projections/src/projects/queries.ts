@@ -67,18 +67,19 @@ export async function modelBlobKey(
 }
 
 /**
- * The model ids, in layer order, of the project whose public link has this token hash
- * (`project_links` is the API's table; the join keeps the viewer's preload to one query).
+ * The models (id and triangle count), in layer order, of the project whose public link has this
+ * token hash (`project_links` is the API's table; the join keeps the viewer's preload to one
+ * query).
  */
-export async function modelIdsForLink(
+export async function modelsForLink(
   db: SqlExecutor,
   tokenHash: Buffer,
   now: Date,
   limit: number,
-): Promise<string[]> {
+): Promise<{ id: string; triangles: number }[]> {
   // Only an open link: no PIN to ask for, not withdrawn, not expired.
-  const r = await db.query<{ id: string }>(
-    `SELECT m.id FROM project_links l JOIN project_models m ON m.project_id = l.project_id
+  const r = await db.query<{ id: string; triangles: number }>(
+    `SELECT m.id, m.triangles FROM project_links l JOIN project_models m ON m.project_id = l.project_id
        LEFT JOIN project_link_state s ON s.project_id = l.project_id
       WHERE l.token_hash = $1
         AND (s.project_id IS NULL OR (s.pin_hash IS NULL AND s.revoked_token_hash IS NULL
@@ -86,7 +87,7 @@ export async function modelIdsForLink(
       ORDER BY m.position LIMIT ${Math.trunc(limit)}`,
     [tokenHash, now],
   );
-  return r.rows.map((m) => m.id);
+  return r.rows.map((m) => ({ id: m.id, triangles: Number(m.triangles) }));
 }
 
 /** The owner of a live project; null when there is none. */

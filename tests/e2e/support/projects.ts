@@ -42,6 +42,8 @@ export interface NewProject {
   models?: string[];
   /** Layer types per model ('teeth' groups them); default all 'individual'. */
   types?: ('teeth' | 'individual')[];
+  /** Default 'Jane Q. Patient'. */
+  patientName?: string;
   /** Signed-in owner; anonymous uploads are made through the quick upload page instead. */
   token: string;
 }
@@ -57,7 +59,7 @@ export async function createProject(
     'projectData',
     JSON.stringify({
       name: p.name,
-      patientName: 'Jane Q. Patient',
+      patientName: p.patientName ?? 'Jane Q. Patient',
       laboratoryName: 'Smile Lab Ltd',
       comment: '',
     }),

@@ -3,8 +3,6 @@
  * side of the bundle split, so no zod reaches the first-frame bundle. The one schema the browser
  * runs is the saved view's, in the lazily loaded tools (`viewer/tools/toolState.ts`).
  */
-import type { z } from 'zod';
-import type { projectActivityFields } from '../../../api/src/contract/dashboard';
 export type {
   AdminProject,
   AdminStats,
@@ -65,6 +63,3 @@ export type {
   ListSort,
   ProjectSearchQuery,
 } from '../../../api/src/contract/dashboard';
-
-/** What the owner and admin lists add to each project (issue 21): activity, needs-answer, thumbnail. */
-export type ProjectActivity = z.infer<z.ZodObject<typeof projectActivityFields>>;

@@ -2,7 +2,6 @@ import type {
   AttentionAnswer,
   HistoryPage,
   Project,
-  ProjectActivity,
   ProjectStats,
   SendEmailAnswer,
   VersionAnswer,
@@ -13,15 +12,12 @@ import { paths } from './paths';
 /** Whose projects: the caller's own, or (admins) another user's. */
 const forUser = (userId?: string) => (userId ? `?userId=${encodeURIComponent(userId)}` : '');
 
-/** A project of the owner's list: the project and its activity fields (issue 21). */
-export type ListedProject = Project & Partial<ProjectActivity>;
-
 /** The signed-in project calls (the dashboard, the history page, the success modal). */
 export const projectsApi = {
   list: (userId?: string) => api.get<Project[]>(`${paths.projects}${forUser(userId)}`),
   /** One page of the searched list (`query`: see `dashboardQuery.listQuery`) and its total. */
   search: (query: string, signal?: AbortSignal) =>
-    apiListPage<ListedProject[]>(paths.projectSearch(query), signal),
+    apiListPage<Project[]>(paths.projectSearch(query), signal),
   /** What needs the owner's attention; `since`: the last visit (approvals since then). */
   attention: (since: string | null, signal?: AbortSignal) =>
     api.get<AttentionAnswer>(paths.projectAttention(since), signal ? { signal } : {}),

@@ -1,49 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decide,
   evolve,
   foldProject,
   initialState,
   materialAllowed,
-  ProjectRuleError,
   type ModelRecord,
-  type ProjectCommand,
   type ProjectEvent,
 } from '../../../../api/src/domain/project.js';
+import { at, given, M, modelRecord, P, projectCreated, U } from './projectGiven.js';
 
-const P = '11111111-1111-4111-8111-111111111111';
-const U = '22222222-2222-4222-8222-222222222222';
-const at = '2025-03-05T10:00:00.000Z';
-
-const model = (over: Partial<ModelRecord> = {}): ModelRecord => ({
-  id: '33333333-3333-4333-8333-333333333333',
-  filename: '33333333-3333-4333-8333-333333333333.stl',
-  originalName: 'v1:a:b:c',
-  name: 'v1:a:b:c',
-  size: 684,
-  type: 'stl',
-  material: 'enamel',
-  groupedFrom: null,
-  groupSize: null,
-  blobKey: `projects/${P}/33333333-3333-4333-8333-333333333333`,
-  triangles: 12,
-  ...over,
-});
-
-const created: ProjectEvent = {
-  type: 'ProjectCreated',
-  data: {
-    projectId: P,
-    userId: U,
-    name: 'v1:n',
-    patientName: 'v1:p',
-    laboratoryName: 'v1:l',
-    comment: null,
-    status: 'pending',
-    models: [model()],
-    createdAt: at,
-  },
-};
+const model = (over: Partial<ModelRecord> = {}): ModelRecord =>
+  modelRecord(M, { originalName: 'v1:a:b:c', name: 'v1:a:b:c', ...over });
+const created = projectCreated();
 const feedback: ProjectEvent = {
   type: 'FeedbackGiven',
   data: {
@@ -54,28 +22,6 @@ const feedback: ProjectEvent = {
     createdAt: at,
   },
 };
-
-/** given(events).when(command) → events or a rule error. */
-function given(events: ProjectEvent[]) {
-  return {
-    when(command: ProjectCommand) {
-      const run = () => decide(command, foldProject(events));
-      return {
-        then: (expected: ProjectEvent[]) => expect(run()).toEqual(expected),
-        thenThrows: (code: ProjectRuleError['code']) => {
-          try {
-            run();
-          } catch (err) {
-            expect(err).toBeInstanceOf(ProjectRuleError);
-            expect((err as ProjectRuleError).code).toBe(code);
-            return;
-          }
-          throw new Error(`expected ${code}`);
-        },
-      };
-    },
-  };
-}
 
 describe('project decider', () => {
   it('creates a project on an empty stream', () => {

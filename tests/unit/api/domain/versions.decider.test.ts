@@ -8,44 +8,16 @@ import {
   type ProjectEvent,
 } from '../../../../api/src/domain/project.js';
 import { APPROVAL_OUTDATED } from '../../../../api/src/domain/versions.js';
+import { at, modelRecord, P, projectCreated, U } from './projectGiven.js';
 
-const P = '11111111-1111-4111-8111-111111111111';
-const U = '22222222-2222-4222-8222-222222222222';
-const at = '2026-03-05T10:00:00.000Z';
 const later = '2026-03-06T10:00:00.000Z';
-
-const model = (id: string, sha256 = id.slice(0, 1).repeat(64)): ModelRecord => ({
-  id,
-  filename: `${id}.stl`,
-  originalName: `v1:orig-${id}`,
-  name: `v1:name-${id}`,
-  size: 684,
-  type: 'stl',
-  material: 'enamel',
-  groupedFrom: null,
-  groupSize: null,
-  blobKey: `projects/${P}/${id}`,
-  triangles: 12,
-  sha256,
-});
+const model = (id: string, sha256 = id.slice(0, 1).repeat(64)): ModelRecord =>
+  modelRecord(id, { originalName: `v1:orig-${id}`, name: `v1:name-${id}`, sha256 });
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const C = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
-const created: ProjectEvent = {
-  type: 'ProjectCreated',
-  data: {
-    projectId: P,
-    userId: U,
-    name: 'v1:n',
-    patientName: 'v1:p',
-    laboratoryName: 'v1:l',
-    comment: null,
-    status: 'pending',
-    models: [model(A), model(B)],
-    createdAt: at,
-  },
-};
+const created = projectCreated({ models: [model(A), model(B)] });
 const approvedV1: ProjectEvent = {
   type: 'ProjectApproved',
   data: { projectId: P, approvedAt: at, version: 1, files: [] },

@@ -47,6 +47,7 @@ const model = (over: Partial<ViewerModel>): ViewerModel => ({
   groupedFrom: undefined,
   groupSize: undefined,
   viewUrl: undefined,
+  coarseUrl: undefined,
   fileUrl: undefined,
   ...over,
 });

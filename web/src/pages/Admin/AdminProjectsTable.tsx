@@ -3,6 +3,7 @@ import { confirmDeleteProjects } from '../../messages';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ADMIN_DATE_FILTER_DAYS } from './constants';
 import { formatAdminDate } from './format';
+import { ProjectThumbnail } from '../../components/project/ProjectThumbnail';
 import { StatusBadge } from './StatusBadge';
 import type { AdminProject } from '../../api/contract';
 
@@ -28,9 +29,12 @@ const projectColumn: DataTableColumn<AdminProject> = {
   header: 'Project',
   sortValue: (p) => p.name,
   render: (p) => (
-    <div className="admin-cell">
-      <span className="admin-cell__main">{p.name}</span>
-      <span className="admin-cell__sub">{p.patientName}</span>
+    <div className="admin-project">
+      <ProjectThumbnail url={p.thumbnailUrl} size="row" />
+      <div className="admin-cell">
+        <span className="admin-cell__main">{p.name}</span>
+        <span className="admin-cell__sub">{p.patientName}</span>
+      </div>
     </div>
   ),
 };
@@ -58,8 +62,9 @@ const createdColumn: DataTableColumn<AdminProject> = {
 };
 
 /**
- * The admin panel's project tables (spec §2 Projects and Public projects): Project, an owner
- * column, Status, Files, Created and an open column; newest first, deletable in bulk.
+ * The admin panel's project tables (spec §2 Projects and Public projects): Project (with its
+ * picture, issue 21), an owner column, Status, Files, Created and an open column; newest first,
+ * deletable in bulk.
  */
 export function AdminProjectsTable({
   label,

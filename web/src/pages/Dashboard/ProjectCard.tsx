@@ -6,7 +6,7 @@ import {
   formatRelative,
 } from '../../components/project/format';
 import { ProjectThumbnail } from '../../components/project/ProjectThumbnail';
-import type { ListedProject } from '../../api/projects';
+import type { Project } from '../../api/contract';
 import { statusLabel, statusTone } from '../../viewer/mesh/status';
 import { ActionMenu } from '../../ui/ActionMenu';
 import { Badge } from '../../ui/Badge';
@@ -20,7 +20,7 @@ import { effectiveState, linkStateText, openedSummary } from '../../components/l
 import '../../components/link/link.css';
 
 export interface ProjectCardProps {
-  project: ListedProject;
+  project: Project;
   /** The time relative activity is told from ("2 h ago"). */
   now: number;
   /** Shows 'Copied!' for the copy confirmation (spec §9: 2 seconds). */
@@ -53,7 +53,7 @@ export function ProjectCard({
   onLinkSettings,
 }: ProjectCardProps) {
   const latest = p.versions.length || 1;
-  const activity = p.lastActivityAt ?? p.createdAt;
+  const activity = p.lastActivityAt;
   return (
     <Card className="project-card" data-testid="project-card">
       <ProjectThumbnail url={p.thumbnailUrl} size="card" />

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LIST_PAGE_MAX } from '../../../../api/src/contract/dashboard';
 import { adminApi } from '../../api/admin';
-import type { AdminUser, AttentionItem, ProjectStats } from '../../api/contract';
-import { projectsApi, type ListedProject } from '../../api/projects';
+import type { AdminUser, AttentionItem, Project, ProjectStats } from '../../api/contract';
+import { projectsApi } from '../../api/projects';
 import { FAILED_TO_FETCH_PROJECTS } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { readLastVisit, writeLastVisit } from './attention';
@@ -16,7 +16,7 @@ const PAGE_MAX: typeof LIST_PAGE_MAX = 100;
 
 export interface DashboardData {
   /** Null while the first page of these filters loads. */
-  projects: ListedProject[] | null;
+  projects: Project[] | null;
   /** Projects matching the filters in all (null: the server gave the whole list at once). */
   total: number | null;
   loadingMore: boolean;
@@ -42,7 +42,7 @@ export function useDashboardData(
   viewedUserId: string | null,
   filters: DashboardFilters,
 ): DashboardData {
-  const [projects, setProjects] = useState<ListedProject[] | null>(null);
+  const [projects, setProjects] = useState<Project[] | null>(null);
   const [total, setTotal] = useState<number | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [stats, setStats] = useState<ProjectStats | null>(null);
@@ -89,7 +89,8 @@ export function useDashboardData(
       viewedUserId ? Promise.resolve(null) : projectsApi.attention(since),
     ]);
     if (s.status === 'fulfilled') setStats(s.value);
-    setAttention(a.status === 'fulfilled' && a.value ? a.value.items : []);
+    // A failed attention call hides the strip rather than claim nothing waits.
+    setAttention(a.status === 'fulfilled' && a.value ? a.value.items : null);
   }, [viewedUserId, since]);
 
   // A new question starts again at its first page.

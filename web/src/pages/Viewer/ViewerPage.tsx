@@ -6,6 +6,7 @@ import { useViewerStore } from '../../viewer/store/useViewerStore';
 import { Spinner } from '../../ui/Spinner';
 import { LayersPanel } from '../../viewer/panels/LayersPanel';
 import { LoadingOverlay } from '../../viewer/panels/LoadingOverlay';
+import { RefiningBadge } from '../../viewer/panels/RefiningBadge';
 import { ProjectInfoPanel } from '../../viewer/panels/ProjectInfoPanel';
 import { ProjectNotFound } from '../../viewer/panels/ProjectNotFound';
 import { ReviewActions } from '../../viewer/panels/ReviewActions';
@@ -92,6 +93,7 @@ export function ViewerPage() {
       </div>
       <ViewerToolbar compact={compact} />
       {phase === 'ready' ? <ToolsUiSlot compact={compact} /> : null}
+      {phase === 'ready' ? <RefiningBadge /> : null}
       {compact && reviewing ? (
         <aside className="vquick" aria-label="Quick feedback">
           <ReviewActions compact />

@@ -119,9 +119,14 @@ export function useViewerLoader(routeId: string, version: number | null = null):
           id: m.id,
           name: m.originalName,
           urls: [m.viewUrl, m.fileUrl].filter((u): u is string => !!u),
+          ...(m.coarseUrl ? { coarseUrl: m.coarseUrl } : {}),
         })),
         {
           onLoaded: (id, mesh) => {
+            if (signal.aborted) mesh.geometry.dispose();
+            else useViewerStore.getState().addMesh(id, mesh);
+          },
+          onCoarse: (id, mesh) => {
             if (signal.aborted) mesh.geometry.dispose();
             else useViewerStore.getState().addMesh(id, mesh);
           },

@@ -56,17 +56,43 @@ async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
   } catch {
     return { ok: false, status: 0 };
   }
-  // The derivatives start now, while the viewer's code may still be on its way.
+  // The derivatives start now, while the viewer's code may still be on its way: coarse levels
+  // first, the full levels of their models once every coarse level has landed (loadModels.ts).
   const project = toViewerProject(body, { kind: 'public', token: entry.token });
+  const coarse: Promise<DecodedModel>[] = [];
   for (const m of project.models) {
-    if (m.viewUrl && !entry.models.has(m.viewUrl)) startModel(entry, m.viewUrl);
+    if (!m.coarseUrl) continue;
+    if (!entry.models.has(m.coarseUrl)) startModel(entry, m.coarseUrl);
+    coarse.push(entry.models.get(m.coarseUrl)!);
+  }
+  const coarseDone = Promise.allSettled(coarse);
+  for (const m of project.models) {
+    if (!m.viewUrl || entry.models.has(m.viewUrl)) continue;
+    const url = m.viewUrl;
+    if (!m.coarseUrl) {
+      startModel(entry, url);
+      continue;
+    }
+    const own = entry.models.get(m.coarseUrl)!;
+    startModel(entry, url, async () => {
+      await coarseDone;
+      // A derivative stored before coarse levels answered the coarse request with the full
+      // level: that one is taken as the coarse URL's, this one is never needed.
+      const first = await own.catch(() => undefined);
+      if (first?.lod === 'full') throw new Error('answered by the coarse request');
+      return decodeUrl(url);
+    });
   }
   return { ok: true, body };
 }
 
-function startModel(entry: Prefetch, url: string): void {
+function startModel(
+  entry: Prefetch,
+  url: string,
+  start: () => Promise<DecodedModel> = () => decodeUrl(url),
+): void {
   // Downloaded and decoded in the decode worker while the page's code is still compiling.
-  const p = decodeUrl(url);
+  const p = start();
   // Not taken (viewer left, model list changed): no unhandled rejection.
   p.catch(() => undefined);
   entry.models.set(url, p);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../ui/Button';
-import { useViewerStore } from '../store/useViewerStore';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { CLEARANCE_BANDS } from './clearanceScale';
 import { useCompareStore } from './compareStore';
 import { computeClearance } from './computeClearance';
@@ -18,8 +18,8 @@ const mm = (v: number) => v.toFixed(2);
  * the contact points listed. Loaded after the first frame.
  */
 export default function ClearancePanel() {
-  const { project, meshes } = useViewerStore(
-    useShallow((s) => ({ project: s.project, meshes: s.meshes })),
+  const { project, meshes, refining } = useViewerStore(
+    useShallow((s) => ({ project: s.project, meshes: s.fullMeshes, refining: isRefining(s) })),
   );
   const c = useCompareStore();
   const models = (project?.models ?? []).filter((m) => meshes[m.id]);
@@ -98,7 +98,12 @@ export default function ClearancePanel() {
           Hide clearance map
         </Button>
       ) : (
-        <Button size="sm" loading={c.busy} disabled={first === second} onClick={() => void show()}>
+        <Button
+          size="sm"
+          loading={c.busy}
+          disabled={first === second || refining}
+          onClick={() => void show()}
+        >
           Show clearance map
         </Button>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../ui/Button';
 import { versionLabel } from '../../components/versions/versionText';
-import { useViewerStore } from '../store/useViewerStore';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { useCompareStore } from './compareStore';
 import { computeDeviation, loadVersionMeshes } from './computeDeviation';
 import { buildLayers, flattenLayers } from '../mesh/layers';
@@ -32,8 +32,13 @@ function Swatch({ color }: { color: readonly [number, number, number] }) {
  * value under the pointer and the models that could not be matched. Loaded after the first frame.
  */
 export default function ComparePanel() {
-  const { project, meshes, mode } = useViewerStore(
-    useShallow((s) => ({ project: s.project, meshes: s.meshes, mode: s.mode })),
+  const { project, meshes, mode, refining } = useViewerStore(
+    useShallow((s) => ({
+      project: s.project,
+      meshes: s.fullMeshes,
+      mode: s.mode,
+      refining: isRefining(s),
+    })),
   );
   const c = useCompareStore();
   const older = project ? project.versions.filter((v) => v.n < project.shownVersion) : [];
@@ -133,7 +138,7 @@ export default function ComparePanel() {
           Hide deviation map
         </Button>
       ) : (
-        <Button size="sm" loading={c.busy} onClick={() => void show()}>
+        <Button size="sm" loading={c.busy} disabled={refining} onClick={() => void show()}>
           Show deviation map
         </Button>
       )}

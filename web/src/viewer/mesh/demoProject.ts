@@ -40,6 +40,7 @@ export function demoProject(assets: readonly DemoAsset[]): ViewerProject {
       ? assets.filter((b) => b.groupedFrom === a.groupedFrom).length
       : undefined,
     viewUrl: `/demo/${a.file}`,
+    coarseUrl: undefined,
     fileUrl: undefined,
   }));
   return {

@@ -7,6 +7,7 @@
  * module from the quantised grid (uniform scale, so their directions are right). Fallback: a raw
  * binary STL (a model without a derivative), as a triangle soup with face normals.
  */
+import type { ViewLod } from '../../../../api/src/domain/viewLevels';
 import { isGlb, parseViewGlb, type MeshoptDecoderLike } from './viewGlb';
 import { ViewMeshError } from './viewMeshError';
 
@@ -34,6 +35,11 @@ export interface DecodedModel {
   triangles: number;
   /** Back faces must be drawn (false only for a closed surface facing outwards). */
   doubleSided: boolean;
+  /**
+   * The level of detail the server sent (`x-cusp-lod`): 'coarse' for a coarse level, else 'full'
+   * (also for a raw file). Set by fetchModel.
+   */
+  lod?: ViewLod;
   /** When the download ran (epoch ms), where the decode worker fetched the model itself. */
   download?: { start: number; end: number };
   /** When decoding started (epoch ms: comparable across threads) and how long each step took. */

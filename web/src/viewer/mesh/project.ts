@@ -25,6 +25,8 @@ export interface ViewerModel {
   groupSize: number | undefined;
   /** URL of the compact view derivative (GLB); undefined when the server has none. */
   viewUrl: string | undefined;
+  /** URL of its coarse level, drawn first (models over 50k triangles); undefined for none. */
+  coarseUrl: string | undefined;
   /** URL of the original file. */
   fileUrl: string | undefined;
 }
@@ -126,6 +128,11 @@ export function modelUrls(
   }
 }
 
+/** The coarse level's URL of a view derivative (api/src/contract/files.ts `viewQuery`). */
+export function coarseViewUrl(viewUrl: string): string {
+  return `${viewUrl}${viewUrl.includes('?') ? '&' : '?'}lod=coarse`;
+}
+
 function toModels(models: unknown[], access: ViewerAccess): ViewerModel[] {
   return models.map((m, i) => {
     const r = (m && typeof m === 'object' ? m : {}) as Record<string, unknown>;
@@ -143,9 +150,11 @@ function toModels(models: unknown[], access: ViewerAccess): ViewerModel[] {
       groupSize: r.groupSize === undefined || r.groupSize === null ? undefined : num(r.groupSize),
     };
     const urls = modelUrls(access, { id, filename });
+    const viewUrl = optStr(r.viewUrl) ?? (filename || id ? urls.viewUrl : undefined);
     return {
       ...own,
-      viewUrl: optStr(r.viewUrl) ?? (filename || id ? urls.viewUrl : undefined),
+      viewUrl,
+      coarseUrl: viewUrl && r.coarse === true ? coarseViewUrl(viewUrl) : undefined,
       fileUrl: filename ? (optStr(r.fileUrl) ?? urls.fileUrl) : undefined,
     };
   });

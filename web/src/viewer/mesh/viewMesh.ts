@@ -13,6 +13,7 @@ import {
   Sphere,
   Vector3,
 } from 'three';
+import type { ViewLod } from '../../../../api/src/domain/viewLevels';
 import type { DecodedModel } from './modelDecode';
 
 export interface ViewMesh {
@@ -26,6 +27,8 @@ export interface ViewMesh {
   hasColors: boolean;
   /** Back faces must be drawn (false only for a closed surface facing outwards). */
   doubleSided: boolean;
+  /** A coarse level (drawn until the full one replaces it) or the model itself. */
+  lod: ViewLod;
   /** Milliseconds spent decoding (GLB/meshopt or STL) and computing normals. */
   decodeMs: number;
   normalsMs: number;
@@ -33,7 +36,8 @@ export interface ViewMesh {
 
 /**
  * Performance entries for benchmarks and DevTools (`cusp:viewer:download`, `cusp:viewer:decode`,
- * `cusp:viewer:normals`): one per model, placed on this page's timeline from the worker's clock
+ * `cusp:viewer:normals`; a coarse level's as `cusp:viewer:coarse-decode` and
+ * `cusp:viewer:coarse-normals`): one per model and level, placed on this page's timeline from the worker's clock
  * (a worker's downloads are not in the page's resource timing). No effect on rendering;
  * ignored where `performance.measure` cannot take options.
  */
@@ -50,9 +54,11 @@ export function toViewMesh(d: DecodedModel): ViewMesh {
     const from = d.download.start - performance.timeOrigin;
     measure('cusp:viewer:download', from, d.download.end - d.download.start);
   }
+  const lod = d.lod ?? 'full';
+  const prefix = lod === 'coarse' ? 'cusp:viewer:coarse-' : 'cusp:viewer:';
   const start = d.startedAt - performance.timeOrigin;
-  measure('cusp:viewer:decode', start, d.decodeMs);
-  measure('cusp:viewer:normals', start + d.decodeMs, d.normalsMs);
+  measure(`${prefix}decode`, start, d.decodeMs);
+  measure(`${prefix}normals`, start + d.decodeMs, d.normalsMs);
 
   const geometry = new BufferGeometry();
   geometry.setAttribute(
@@ -81,6 +87,7 @@ export function toViewMesh(d: DecodedModel): ViewMesh {
     triangles: d.triangles,
     hasColors: !!d.colors,
     doubleSided: d.doubleSided,
+    lod,
     decodeMs: d.decodeMs,
     normalsMs: d.normalsMs,
   };

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../store/useViewerStore';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
 import { backToReview, chooseComment, reloadThread, requireIdentity, sendComment } from './actions';
 import { openCount, threadNodes, useReviewStore } from './reviewStore';
@@ -32,11 +32,12 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
       sheetOpen: s.sheetOpen,
     })),
   );
-  const { mode, status, shownVersion } = useViewerStore(
+  const { mode, status, shownVersion, refining } = useViewerStore(
     useShallow((s) => ({
       mode: s.mode,
       status: s.project?.status,
       shownVersion: s.project?.shownVersion ?? 1,
+      refining: isRefining(s),
     })),
   );
   const [text, setText] = useState('');
@@ -76,6 +77,8 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
           variant={r.pinMode ? 'primary' : 'secondary'}
           icon="plus"
           aria-pressed={r.pinMode}
+          // Pins land on the full models, not their coarse levels ("Refining…").
+          disabled={refining && !r.pinMode}
           onClick={() => store().setPinMode(!r.pinMode)}
         >
           Add pin

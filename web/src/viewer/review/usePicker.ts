@@ -13,7 +13,7 @@ import { flattenLayers } from '../mesh/layers';
 export function usePicker(): Picker {
   const [picker] = useState(() => new Picker());
   const { meshes, layers } = useViewerStore(
-    useShallow((s) => ({ meshes: s.meshes, layers: s.layers })),
+    useShallow((s) => ({ meshes: s.fullMeshes, layers: s.layers })),
   );
 
   useEffect(() => {

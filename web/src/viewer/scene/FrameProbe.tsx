@@ -8,6 +8,8 @@ export interface FrameProbeProps {
   meshCount: number;
   /** True once every model has finished loading. */
   complete: boolean;
+  /** 'coarse' while any model is drawn at its coarse level, else 'full'. */
+  lod: 'coarse' | 'full';
 }
 
 /** Name of the performance mark set on the first frame that shows every model. */
@@ -19,11 +21,13 @@ const PIXEL = new Uint8Array(4);
  * Test and benchmark hook, in the spirit of drei's snapshot tests that wait for a ready event:
  * after a frame renders with a new number of meshes, the canvas gets `data-rendered-meshes`; each
  * load's first complete frame sets `data-viewer-ready` (cleared while another version or project
- * loads into the same canvas), and the page's very first one also sets a performance mark.
- * Default priority: a positive one would take over rendering from R3F. Writes only when the count
- * or completeness changes, so steady frames allocate nothing.
+ * loads into the same canvas), and the page's very first one also sets a performance mark. Every
+ * complete frame drawn with a new level of detail sets `data-lod` (`coarse` → `full` for models
+ * with a coarse level; cleared with `data-viewer-ready`). Default priority: a positive one would
+ * take over rendering from R3F. Writes only when the count, completeness or level changes, so
+ * steady frames allocate nothing.
  */
-export function FrameProbe({ meshCount, complete }: FrameProbeProps) {
+export function FrameProbe({ meshCount, complete, lod }: FrameProbeProps) {
   const gl = useThree((s) => s.gl);
   const canvas = gl.domElement;
   const last = useRef(-1);
@@ -32,7 +36,9 @@ export function FrameProbe({ meshCount, complete }: FrameProbeProps) {
     if (!complete && ready.current) {
       ready.current = false;
       delete canvas.dataset.viewerReady;
+      delete canvas.dataset.lod;
     }
+    if (complete && canvas.dataset.lod !== lod) canvas.dataset.lod = lod;
     if (last.current === meshCount && (ready.current || !complete)) return;
     last.current = meshCount;
     canvas.dataset.renderedMeshes = String(meshCount);

@@ -7,7 +7,7 @@ import { SideBySideLabels } from '../compare/SideBySideLabels';
 import { SideBySideScene } from '../compare/SideBySideScene';
 import { meshArraysOf } from '../geometry/meshArrays';
 import { flattenLayers } from '../mesh/layers';
-import { useViewerStore } from '../store/useViewerStore';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { ToolsSceneSlot } from '../tools/LazyTools';
 import { closeToolsGate } from '../tools/toolsGate';
 import { CameraRig } from './CameraRig';
@@ -33,9 +33,10 @@ export interface ViewerCanvasProps {
  */
 export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   const profile = RENDER_PROFILES[deviceClass];
-  const { meshes, phase, resetSeq, layers, review } = useViewerStore(
+  const { meshes, phase, resetSeq, layers, review, refining } = useViewerStore(
     useShallow((s) => ({
       meshes: s.meshes,
+      refining: isRefining(s),
       phase: s.phase,
       resetSeq: s.resetViewSeq,
       layers: s.layers,
@@ -55,7 +56,9 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
   const meshCount = Object.keys(meshes).length;
   // 'ready' means every model finished (loaded or failed).
   const complete = phase === 'ready' && meshCount > 0;
-  // The opening view looks at the occlusal anatomy: computed once every model is in.
+  // The opening view looks at the occlusal anatomy: computed once every model is in, and kept
+  // when full levels replace coarse ones (same models: no camera jump).
+  const framed = complete ? Object.keys(meshes).sort().join(' ') : '';
   const frame = useMemo(() => {
     if (!complete) return null;
     const loaded = flattenLayers(layers).filter((l) => meshes[l.id]);
@@ -65,7 +68,7 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
     );
     // Layer names do not change once loaded; visibility changes must not re-frame.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [complete, meshes]);
+  }, [complete, framed]);
   useEffect(() => closeToolsGate, []);
   const dpr = useMemo(() => {
     const device = typeof window === 'undefined' ? 1 : window.devicePixelRatio;
@@ -113,7 +116,7 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
           onStill={dpr.still > dpr.base ? setStill : undefined}
           complete={complete}
         />
-        <FrameProbe meshCount={meshCount} complete={complete} />
+        <FrameProbe meshCount={meshCount} complete={complete} lod={refining ? 'coarse' : 'full'} />
         {split ? (
           <SideBySideScene models={split.models} physical={profile.physicalMaterials} />
         ) : (

@@ -27,8 +27,15 @@ export interface ViewerState {
   materials: MaterialMap;
   /** Models finished (loaded or failed) and the total; total null until the project is known. */
   progress: { done: number; total: number | null };
-  /** Decoded geometry by model id. */
+  /** Decoded geometry by model id, as drawn: a model's coarse level until its full one lands. */
   meshes: Record<string, ViewMesh>;
+  /**
+   * Full-level geometry only, by model id: what the tools that need exact geometry (measure,
+   * section, pin picking, deviation and clearance) work on.
+   */
+  fullMeshes: Record<string, ViewMesh>;
+  /** Models drawn at their coarse level while the full one is on its way ("Refining…"). */
+  refining: Record<string, true>;
   layersOpen: boolean;
   infoOpen: boolean;
   /** Incremented to ask the camera to go back to the framed view. */
@@ -69,6 +76,8 @@ const initial = {
   materials: DEFAULT_MATERIALS,
   progress: { done: 0, total: null },
   meshes: {},
+  fullMeshes: {},
+  refining: {},
   layersOpen: true,
   infoOpen: true,
   resetViewSeq: 0,
@@ -100,8 +109,32 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
     }),
   setNotFound: () => set({ phase: 'not-found', project: null }),
   setMaterials: (materials) => set({ materials }),
-  addMesh: (id, mesh) => set((s) => ({ meshes: { ...s.meshes, [id]: mesh }, ...advance(s) })),
-  modelFailed: () => set((s) => advance(s)),
+  addMesh: (id, mesh) =>
+    set((s) => {
+      const previous = s.meshes[id];
+      const refining = { ...s.refining };
+      if (mesh.lod === 'coarse') refining[id] = true;
+      else delete refining[id];
+      const next: Partial<ViewerState> = {
+        meshes: { ...s.meshes, [id]: mesh },
+        fullMeshes: mesh.lod === 'full' ? { ...s.fullMeshes, [id]: mesh } : s.fullMeshes,
+        refining,
+      };
+      // The full level replacing a coarse one: the model was already counted as loaded.
+      if (previous && s.refining[id]) {
+        previous.geometry.dispose();
+        return next;
+      }
+      return { ...next, ...advance(s) };
+    }),
+  modelFailed: (id) =>
+    set((s) => {
+      // Its full level failed after the coarse one was drawn: that stays, already counted.
+      if (!s.refining[id]) return advance(s);
+      const refining = { ...s.refining };
+      delete refining[id];
+      return { refining };
+    }),
   toggleLayer: (id) => set((s) => ({ layers: toggleVisibility(s.layers, id) })),
   setOpacity: (id, opacity) => set((s) => ({ layers: setLayerOpacity(s.layers, id, opacity) })),
   toggleCollapsed: (groupId) => set((s) => ({ layers: toggleGroupCollapsed(s.layers, groupId) })),
@@ -122,6 +155,10 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
     set({ ...initial, firstFrame: get().firstFrame });
   },
 }));
+
+/** Some model is still drawn at its coarse level: exact-geometry tools wait. */
+export const isRefining = (s: Pick<ViewerState, 'refining'>): boolean =>
+  Object.keys(s.refining).length > 0;
 
 function disposeMeshes(meshes: Record<string, ViewMesh>): void {
   for (const m of Object.values(meshes)) m.geometry.dispose();

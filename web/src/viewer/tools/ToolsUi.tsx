@@ -10,6 +10,7 @@ import { MeasureList } from './MeasureList';
 import { SectionPanel } from './SectionPanel';
 import { planeFromView, presetPlane, PRESET_NAMES, type SectionPreset } from './sectionPlane';
 import { KEYS, MEASURE_KEYS, VIEW_KEYS, withKey } from './shortcuts';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { useToolStore } from './toolStore';
 import { useToolKeys } from './useToolKeys';
 import { visibleFrame } from './visibleFrame';
@@ -92,6 +93,8 @@ export function ToolsUi({ compact }: ToolsUiProps) {
       indexing: s.indexing,
     })),
   );
+  // Measure and section need the full models, not their coarse levels.
+  const refining = useViewerStore(isRefining);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -133,6 +136,8 @@ export function ToolsUi({ compact }: ToolsUiProps) {
           keyName={KEYS.measure}
           pressed={tool === 'measure'}
           onClick={() => s.setTool('measure')}
+          disabled={refining}
+          testId="tool-measure"
         />
         {tool === 'measure'
           ? MEASURE_KEYS.map((k) => (
@@ -153,6 +158,8 @@ export function ToolsUi({ compact }: ToolsUiProps) {
           keyName={KEYS.section}
           pressed={tool === 'section'}
           onClick={() => s.setTool('section')}
+          disabled={refining}
+          testId="tool-section"
         />
         {tool === 'section'
           ? (['buccoLingual', 'mesioDistal', 'horizontal'] as const).map((p) => (

@@ -28,7 +28,7 @@ interface Built {
 
 export function useModelIndexes(): ModelIndexes {
   const { meshes, layers } = useViewerStore(
-    useShallow((s) => ({ meshes: s.meshes, layers: s.layers })),
+    useShallow((s) => ({ meshes: s.fullMeshes, layers: s.layers })),
   );
   const picker = useMemo(() => new Picker(), []);
   const [built] = useState(() => new Map<string, Built>());

@@ -1,5 +1,6 @@
 /** The tools' keyboard shortcuts (shortcuts.ts), on the whole page except while typing. */
 import { useEffect } from 'react';
+import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { useToolStore } from './toolStore';
 import { MEASURE_KEYS, VIEW_KEYS } from './shortcuts';
 
@@ -26,8 +27,9 @@ export function useToolKeys(onSnapshot: () => void): void {
       const kind = MEASURE_KEYS.find((k) => k.key === key);
       if (view) s.requestView(view.view);
       else if (kind) s.setMeasureKind(kind.kind);
-      else if (key === 'M') s.setTool('measure');
-      else if (key === 'S') s.setTool('section');
+      // Measure and section need the full models, not their coarse levels.
+      else if (key === 'M' && !isRefining(useViewerStore.getState())) s.setTool('measure');
+      else if (key === 'S' && !isRefining(useViewerStore.getState())) s.setTool('section');
       else if (key === 'C') onSnapshot();
       else if (key === 'Z') s.undo();
       else if (key === 'Enter' && s.measure.draft) s.finishDraft();

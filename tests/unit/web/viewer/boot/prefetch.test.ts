@@ -64,6 +64,41 @@ describe('viewer prefetch', () => {
     expect(net.urls).toEqual([BASE, `${BASE}/view/${M1}`]);
   });
 
+  it('asks for a coarse level first and for its full level only once every coarse level landed', async () => {
+    const urls: string[] = [];
+    const coarse = `${BASE}/view/${M1}?lod=coarse`;
+    let releaseCoarse: (() => void) | undefined;
+    vi.stubGlobal('fetch', (url: string) => {
+      // The inline decoder's own wasm fetch is not a model request.
+      if (url.startsWith(BASE)) urls.push(url);
+      if (url === BASE) {
+        const body = {
+          models: [
+            { id: M1, filename: 'a.stl', coarse: true },
+            { id: M2, filename: 'b.stl', coarse: false },
+          ],
+        };
+        return Promise.resolve(new Response(JSON.stringify(body)));
+      }
+      if (url === coarse) {
+        return new Promise<Response>((resolve) => {
+          releaseCoarse = () => resolve(new Response(new Uint8Array([1, 2, 3])));
+        });
+      }
+      return Promise.resolve(new Response(new Uint8Array([1, 2, 3])));
+    });
+    // The page lists the coarse level of the big model (api/src/routes/viewerPage.ts).
+    prefetchViewer(`/viewer/${TOKEN}`, undefined, [coarse, `${BASE}/view/${M2}`]);
+    await takeProject(TOKEN);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(urls).toEqual([coarse, `${BASE}/view/${M2}`, BASE]);
+    const full = takeModel(`${BASE}/view/${M1}`);
+    expect(full).toBeDefined();
+    releaseCoarse?.();
+    await full?.catch(() => undefined);
+    expect(urls).toEqual([coarse, `${BASE}/view/${M2}`, BASE, `${BASE}/view/${M1}`]);
+  });
+
   it('does nothing on an owner or demo path', () => {
     const net = recordFetch({});
     prefetchViewer(`/viewer/${M1}`, undefined, [`${BASE}/view/${M1}`]);

@@ -1,0 +1,72 @@
+/**
+ * What the project decider tests share: ids, a stored model, the created event, and
+ * given(events).when(command).then(events) / .thenThrows(code) over decide + foldProject.
+ */
+import { expect } from 'vitest';
+import {
+  decide,
+  foldProject,
+  type ModelRecord,
+  type ProjectCommand,
+  type ProjectCreated,
+  type ProjectEvent,
+} from '../../../../api/src/domain/project.js';
+
+export const P = '11111111-1111-4111-8111-111111111111';
+export const U = '22222222-2222-4222-8222-222222222222';
+export const M = '33333333-3333-4333-8333-333333333333';
+export const at = '2025-03-05T10:00:00.000Z';
+
+/** A 12-triangle STL of the project `P`, stored under its id. */
+export const modelRecord = (id = M, over: Partial<ModelRecord> = {}): ModelRecord => ({
+  id,
+  filename: `${id}.stl`,
+  originalName: `v1:orig-${id}`,
+  name: `v1:name-${id}`,
+  size: 684,
+  type: 'stl',
+  material: 'enamel',
+  groupedFrom: null,
+  groupSize: null,
+  blobKey: `projects/${P}/${id}`,
+  triangles: 12,
+  ...over,
+});
+
+export const projectCreated = (over: Partial<ProjectCreated['data']> = {}): ProjectCreated => ({
+  type: 'ProjectCreated',
+  data: {
+    projectId: P,
+    userId: U,
+    name: 'v1:n',
+    patientName: 'v1:p',
+    laboratoryName: 'v1:l',
+    comment: null,
+    status: 'pending',
+    models: [modelRecord()],
+    createdAt: at,
+    ...over,
+  },
+});
+
+/** The events a command appends after `events`, or the rule error (any domain's) it meets. */
+export function given(events: readonly ProjectEvent[]) {
+  return {
+    when(command: ProjectCommand) {
+      const run = () => decide(command, foldProject(events));
+      return {
+        then: (expected: ProjectEvent[]) => expect(run()).toEqual(expected),
+        thenThrows: (code: string) => {
+          try {
+            run();
+          } catch (err) {
+            expect(err).toBeInstanceOf(Error);
+            expect((err as { code?: unknown }).code).toBe(code);
+            return;
+          }
+          throw new Error(`expected ${code}`);
+        },
+      };
+    },
+  };
+}

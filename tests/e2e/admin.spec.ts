@@ -199,20 +199,30 @@ test.describe('admin panel', () => {
       /^\/viewer\/pub_/,
     );
 
-    // Search is case-insensitive over every field (the patient here).
+    // The server searches (issue 21): case-insensitive, name, patient and laboratory.
     await projects.getByRole('searchbox').fill('pat BETA');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Bridge Beta');
-    await expect(projects.getByTestId('data-table-showing')).toHaveText('Showing 1 of 3 items');
+    await expect(projects.getByTestId('data-table-showing')).toHaveText('Showing 1 of 1 items');
+    // The tab still counts the whole list.
+    await expect(page.getByRole('tab', { name: 'Projects (3)' })).toBeVisible();
     await projects.getByRole('searchbox').fill('');
+    await expect(rows).toHaveCount(3);
 
-    // Sort by project name, both directions.
+    // The server sorts: by project name A→Z, by creation newest first (one direction each).
     const names = () => rows.locator('td:nth-child(2) .admin-cell__main').allTextContents();
     await projects.getByRole('button', { name: 'Project' }).click();
     await expect.poll(names).toEqual(['Bridge Beta', 'Crown Alpha', 'Inlay Gamma']);
-    await projects.getByRole('button', { name: 'Project' }).click();
-    await expect.poll(names).toEqual(['Inlay Gamma', 'Crown Alpha', 'Bridge Beta']);
-    await projects.getByRole('button', { name: 'Project' }).click();
+    await expect(projects.getByRole('columnheader', { name: 'Project' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await projects.getByRole('button', { name: 'Created' }).click();
+    await expect.poll(names).toEqual(['Inlay Gamma', 'Bridge Beta', 'Crown Alpha']);
+    await expect(projects.getByRole('columnheader', { name: 'Created' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
 
     // Date filter: all three are from today.
     const dateFilter = projects.getByLabel('Date filter');
@@ -281,7 +291,8 @@ test.describe('admin panel', () => {
     const dateFilter = projects.getByLabel('Date filter');
     await dateFilter.selectOption({ label: 'Last 7 days' });
     await expect(projects).toContainText('No projects found');
-    await expect(projects.getByTestId('data-table-showing')).toHaveText('Showing 0 of 1 items');
+    await expect(projects.getByTestId('data-table-showing')).toHaveText('Showing 0 of 0 items');
+    await expect(page.getByRole('tab', { name: 'Projects (1)' })).toBeVisible();
     await dateFilter.selectOption({ label: 'Last 30 days' });
     await expect(rows).toHaveCount(1);
   });

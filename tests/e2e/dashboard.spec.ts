@@ -155,7 +155,8 @@ test.describe('dashboard: needs attention, search and filters', () => {
     await expect(page).toHaveURL(`/viewer/${seeded.ids[COMMENTED]}?panel=thread`);
     const thread = page.getByRole('region', { name: 'Conversation' });
     await expect(thread).toBeVisible({ timeout: 60_000 });
-    await expect(thread).toContainText(COMMENT);
+    // The conversation loads after the first frame (slow on a busy machine).
+    await expect(thread).toContainText(COMMENT, { timeout: 30_000 });
   });
 
   test('phone 390×844: the strip scrolls sideways, the card menu works by touch, the sheet opens', async ({
@@ -208,7 +209,7 @@ test.describe('dashboard: needs attention, search and filters', () => {
         'true',
         { timeout: 60_000 },
       );
-      await expect(sheet).toContainText(COMMENT);
+      await expect(sheet).toContainText(COMMENT, { timeout: 30_000 });
       await page.screenshot({ path: shot('dashboard-390x844-thread.png') });
     } finally {
       await ctx.close();

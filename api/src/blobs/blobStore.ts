@@ -70,3 +70,7 @@ export const viewBlobKey = (originalBlobKey: string): string => `${originalBlobK
 /** Its coarse level (models over 50k triangles), next to it; deleted with the project's prefix. */
 export const coarseViewBlobKey = (originalBlobKey: string): string =>
   `${originalBlobKey}-view-coarse`;
+
+/** A project version's thumbnail (issue 21) lives under the project's prefix too. */
+export const thumbnailBlobKey = (projectId: string, version: number): string =>
+  `${projectBlobPrefix(projectId)}/thumbnail-v${Math.trunc(version)}`;

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { ProjectEvent } from '../domain/project.js';
 import { projectStream } from '../domain/project.js';
 import type { EventStore } from '../store/eventStore.js';
-import { coarseViewBlobKey, viewBlobKey, type BlobStore } from './blobStore.js';
+import { coarseViewBlobKey, thumbnailBlobKey, viewBlobKey, type BlobStore } from './blobStore.js';
 
 export interface SweepOptions {
   blobs: BlobStore;
@@ -44,10 +44,14 @@ export async function sweepOrphanBlobs(opts: SweepOptions): Promise<SweepReport>
     const events = await opts.store.readStream(projectStream(projectId));
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as ProjectEvent;
-      // Every version's models, the first upload's and each later one's: their blobs stay.
+      // Every version's models, the first upload's and each later one's, and each version's
+      // thumbnail: their blobs stay.
       if (ev.type === 'ProjectCreated' || ev.type === 'ProjectVersionAdded') {
         for (const m of ev.data.models)
           referenced.add(m.blobKey).add(viewBlobKey(m.blobKey)).add(coarseViewBlobKey(m.blobKey));
+        referenced.add(
+          thumbnailBlobKey(projectId, ev.type === 'ProjectCreated' ? 1 : ev.data.version),
+        );
       }
       if (ev.type === 'ProjectDeleted') referenced.clear();
     }

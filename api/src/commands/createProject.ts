@@ -3,6 +3,7 @@ import { projectSubject, ProjectRuleError, type ProjectCreated } from '../domain
 import { Conflict } from '../errors.js';
 import { ensurePublicToken, publicLinkFor } from '../links/projectLinks.js';
 import { ensureViewDerivative } from '../mesh/viewStore.js';
+import { buildThumbnailLater } from '../mesh/thumbnailStore.js';
 import { WrongExpectedVersion } from '../store/eventStore.js';
 import { handleCommand, type CommandContext } from './handleCommand.js';
 import { commandPorts } from './ports.js';
@@ -74,7 +75,12 @@ export async function createProject(deps: AppDeps, input: NewProject): Promise<C
     throw err;
   }
   deps.log.info({ projectId, files: input.files.length, kind: input.kind }, 'project created');
-  if (deps.config.VIEW_PREBUILD) void prebuildViews(deps, projectSubject(projectId), input.files);
+  if (deps.config.VIEW_PREBUILD) {
+    const blobKeys = input.files.map((f) => f.blobKey);
+    void prebuildViews(deps, projectSubject(projectId), input.files).then(() =>
+      buildThumbnailLater(deps, projectId, 1, blobKeys),
+    );
+  }
   return { status: 201, body: { projectId, publicLink: publicLinkFor(deps, token) } };
 }
 

@@ -1,4 +1,5 @@
 import { projectBlobPrefix } from '../blobs/blobStore.js';
+import { deleteThumbnailRows } from '../mesh/thumbnailStore.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject, ProjectRuleError, type ProjectDeleted } from '../domain/project.js';
 import { deletePublicLink } from '../links/projectLinks.js';
@@ -42,6 +43,7 @@ export async function deleteProject(
     [projectId],
   );
   await deletePublicLink(deps, projectId);
+  await deleteThumbnailRows(deps.db, projectId);
   await deps.blobs.deletePrefix(projectBlobPrefix(projectId));
   await deps.outbox.forget(subject);
   await runProjectCommand(

@@ -80,3 +80,8 @@ export type AttentionItem = z.infer<typeof attentionItem>;
 
 export const attentionAnswer = z.strictObject({ items: z.array(attentionItem) });
 export type AttentionAnswer = z.infer<typeof attentionAnswer>;
+
+/** `GET /api/projects/{id}/thumbnail?v=`: `v` the version (the list's URL names it); else the newest. */
+export const thumbnailQuery = z.strictObject({
+  v: z.coerce.number().int().min(1).max(100_000).optional(),
+});

@@ -84,6 +84,11 @@ export const API_ROUTES = {
     query: dashboard.projectSearchQuery,
     answers: { 200: projects.projectList },
   },
+  'GET /api/projects/:id/thumbnail': {
+    params: projects.projectIdParams,
+    query: dashboard.thumbnailQuery,
+    answers: { 200: 'bytes' },
+  },
   'GET /api/projects/attention': {
     query: dashboard.attentionQuery,
     answers: { 200: dashboard.attentionAnswer },

@@ -17,10 +17,10 @@ import type { ViewBuilder } from './viewWorkerPool.js';
 /** What storing a derivative needs from the app's dependencies (a subset of `AppDeps`). */
 export interface ViewStoreDeps {
   blobs: BlobStore;
-  views: ViewBuilder;
+  views: Pick<ViewBuilder, 'build'>;
 }
 
-async function readAll(stream: Readable): Promise<Uint8Array> {
+export async function readAll(stream: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
   return Buffer.concat(chunks);

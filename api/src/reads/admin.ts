@@ -29,6 +29,7 @@ import {
 } from '../../../projections/src/users/queries.js';
 import type { AdminProject, AdminStats, AdminUser } from '../routes/adminTypes.js';
 import type { ProjectSearchQuery } from '../contract/dashboard.js';
+import { thumbnailUrlOf } from '../mesh/thumbnailStore.js';
 import { isPlainList, searchProjects, type ProjectPage } from './projectSearch.js';
 
 // ---------------------------------------------------------------- opening sealed fields
@@ -166,7 +167,7 @@ function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
     publicToken,
     lastActivityAt: row.last_activity_at,
     needsAnswer: needsAnswer(row.status, row.unread_count),
-    thumbnailUrl: null,
+    thumbnailUrl: thumbnailUrlOf(row.id, row.thumbnail_version ?? undefined),
   };
 }
 

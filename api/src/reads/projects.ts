@@ -16,6 +16,7 @@ import { userNameRows } from '../../../projections/src/users/queries.js';
 import { openCommentCounts } from '../../../projections/src/thread/queries.js';
 import { userSubject } from '../domain/user.js';
 import { needsAnswer } from '../domain/projectStatus.js';
+import { latestThumbnails, thumbnailUrlOf } from '../mesh/thumbnailStore.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
 import { approvalAnswer, versionAnswers } from './versionAnswers.js';
 import type {
@@ -76,7 +77,7 @@ export async function loadProjects(
       : inOrder(where.ids, await projectsByIds(deps.db, where.ids));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [models, feedback, links, owners, versions, approvals, linkRows, openCounts] =
+  const [models, feedback, links, owners, versions, approvals, linkRows, openCounts, thumbs] =
     await Promise.all([
       modelsOfProjects(deps.db, ids),
       feedbackOfProjects(deps.db, ids),
@@ -89,6 +90,7 @@ export async function loadProjects(
       approvalsOf(deps.db, ids),
       linkRowsOf(deps.db, ids),
       openCommentCounts(deps.db, ids),
+      latestThumbnails(deps.db, ids),
     ]);
   const now = deps.now();
   const out: ProjectDto[] = [];
@@ -147,7 +149,7 @@ export async function loadProjects(
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
       lastActivityAt: iso(row.last_activity_at),
       needsAnswer: needsAnswer(row.status, row.unread_count),
-      thumbnailUrl: null,
+      thumbnailUrl: thumbnailUrlOf(row.id, thumbs.get(row.id)),
     });
   }
   return out;

@@ -16,6 +16,7 @@ import { publicRoutes } from './public.js';
 import { reviewRoutes } from './review.js';
 import { commentRoutes } from './comments.js';
 import { viewsRoutes } from './views.js';
+import { thumbnailRoutes } from './thumbnails.js';
 
 /** Every HTTP area, registered once. Each area is a factory receiving the adapters it needs. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -24,6 +25,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await botCheckRoutes(app, deps);
   await projectsRoutes(app, deps);
   await projectVersionsRoutes(app, deps);
+  await thumbnailRoutes(app, deps);
   await publicRoutes(app, deps);
   await filesRoutes(app, deps);
   await materialsRoutes(app, deps);

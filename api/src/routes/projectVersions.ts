@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps.js';
 import { projectSubject, type ProjectVersionAdded } from '../domain/project.js';
 import { UnsupportedMediaType, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
+import { buildThumbnailLater } from '../mesh/thumbnailStore.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { uuidParam } from './projectInput.js';
 import { buildModels, storeFile, type UploadMode } from './projectUpload.js';
@@ -85,6 +86,15 @@ async function addVersion(
     );
     const event = r.events.find((e): e is ProjectVersionAdded => e.type === 'ProjectVersionAdded');
     deps.log.info({ projectId, files: stored.length }, 'project version added');
+    if (event && deps.config.VIEW_PREBUILD) {
+      const { version, models } = event.data;
+      void buildThumbnailLater(
+        deps,
+        projectId,
+        version,
+        models.map((m) => m.blobKey),
+      );
+    }
     return { projectId, version: event!.data.version };
   } catch (err) {
     await removeFiles(deps, stored);

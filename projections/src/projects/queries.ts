@@ -191,12 +191,15 @@ export interface AdminProjectRow {
   user_company: string | null;
   last_activity_at: string;
   unread_count: number;
+  /** The newest version with a thumbnail (`project_thumbnails`, the API's table), if any. */
+  thumbnail_version: number | null;
 }
 
 const ADMIN_PROJECT_COLUMNS = `
   p.id::text AS id, p.user_id, p.name, p.patient_name, p.laboratory_name, p.status,
   ${isoSql('p.created_at')} AS created_at, p.file_count, p.storage_bytes::text AS storage_bytes,
-  l.token_sealed, ${isoSql('p.last_activity_at')} AS last_activity_at, p.unread_count`;
+  l.token_sealed, ${isoSql('p.last_activity_at')} AS last_activity_at, p.unread_count,
+  (SELECT max(t.version) FROM project_thumbnails t WHERE t.project_id = p.id) AS thumbnail_version`;
 
 /** Projects of signed-in users, with their owner's sealed name and company. */
 const ADMIN_PROJECTS_SELECT = `

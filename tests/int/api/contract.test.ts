@@ -7,6 +7,8 @@ import type { errorAnswer } from '../../../api/src/contract/common.js';
 import { attachContract } from '../../../api/src/http/contractSchemas.js';
 import { errorHandler } from '../../../api/src/http/errorHandler.js';
 import { API_ROUTES, failureSchema, type ApiRoute } from '../../../api/src/contract/routes.js';
+import { projectSubject } from '../../../api/src/domain/project.js';
+import { storeThumbnail } from '../../../api/src/mesh/thumbnailStore.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import {
   STRONG_PASSWORD,
@@ -200,6 +202,31 @@ describe('API contract', () => {
     const id = created.data.projectId;
     await call('GET /api/projects', 200, { auth: owner });
     await call('GET /api/projects/stats', 200, { auth: owner });
+    await call('GET /api/projects', 200, {
+      auth: owner,
+      query: 'q=upper&status=pending,approved&needs=answer&sort=activity&limit=5',
+    });
+    await call('GET /api/projects', 400, { auth: owner, query: 'sort=size' });
+    await call('GET /api/projects/attention', 200, { auth: owner });
+    await call('GET /api/projects/:id/thumbnail', 404, { auth: owner, params: { id } });
+    // This app does not prebuild (VIEW_PREBUILD=false): build the thumbnail as the upload would.
+    const models = await t.deps.db.query<{ blob_key: string }>(
+      'SELECT blob_key FROM project_models WHERE project_id = $1',
+      [id],
+    );
+    const dataKey = await t.deps.keys.existingKey(projectSubject(id));
+    await storeThumbnail(
+      t.deps,
+      id,
+      1,
+      models.rows.map((m) => m.blob_key),
+      dataKey!,
+    );
+    await call('GET /api/projects/:id/thumbnail', 200, {
+      auth: owner,
+      params: { id },
+      query: 'v=1',
+    });
     const one = await call<{ models: { id: string; filename: string }[] }>(
       'GET /api/projects/:id',
       200,

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectBlobKey } from '../../../api/src/blobs/blobStore.js';
+import { projectBlobKey, thumbnailBlobKey } from '../../../api/src/blobs/blobStore.js';
 import { sweepOrphanBlobs } from '../../../api/src/blobs/sweeper.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { freshIp } from '../../support/accounts.js';
@@ -118,6 +118,35 @@ describe.each(cases)('orphan blob sweeper (%s, %s blob store)', (driver, blobSto
     const again = await sweep(0);
     expect(again.removed).toEqual([noProjectYoung]);
     for (const k of keys) expect(await t.deps.blobs.exists(k)).toBe(true);
+  });
+
+  it("keeps every version's files and thumbnails, and removes a thumbnail no version has", async () => {
+    const { projectId } = await createProject();
+    const body = multipart([
+      { name: 'versionData', value: JSON.stringify({ note: 'Shorter margin', keep: [] }) },
+      { name: 'models', filename: 'c.stl', data: stl },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/versions`,
+      payload: body.payload,
+      headers: { ...body.headers, ...user.auth, 'x-forwarded-for': freshIp() },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await blob(thumbnailBlobKey(projectId, 1), 2 * HOUR);
+    await blob(thumbnailBlobKey(projectId, 2), 2 * HOUR);
+    const noSuchVersion = thumbnailBlobKey(projectId, 3);
+    await blob(noSuchVersion, 2 * HOUR);
+    const keys: string[] = [];
+    for await (const b of t.deps.blobs.list(`projects/${projectId}`)) keys.push(b.key);
+    for (const k of keys) backdate(k, 2 * HOUR);
+
+    const report = await sweep(HOUR);
+
+    expect(report.removed).toEqual([noSuchVersion]);
+    for (const k of keys.filter((k) => k !== noSuchVersion)) {
+      expect(await t.deps.blobs.exists(k), k).toBe(true);
+    }
   });
 
   // The file store's temp files; s3rver cannot list unfinished multipart uploads (the contract

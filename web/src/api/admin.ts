@@ -6,17 +6,19 @@ import type {
   AuditPage,
   Project,
 } from './contract';
-import { api, TOKEN_KEY } from './client';
+import { api, apiListPage, TOKEN_KEY } from './client';
 import { apiUrl, paths } from './paths';
 
 /** The admin calls of spec §7, with the bearer token of the session. */
 export const adminApi = {
   stats: () => api.get<AdminStats>(paths.adminStats),
   users: () => api.get<{ users: AdminUser[] }>(paths.adminUsers).then((r) => r.users),
-  projects: () =>
-    api.get<{ projects: AdminProject[] }>(paths.adminProjects).then((r) => r.projects),
-  publicProjects: () =>
-    api.get<{ projects: AdminProject[] }>(paths.adminPublicProjects).then((r) => r.projects),
+  /** One page of the signed-in (`projects`) or anonymous (`public`) list and its total. */
+  projectPage: (kind: 'projects' | 'public', query: string, signal?: AbortSignal) =>
+    apiListPage<{ projects: AdminProject[] }>(
+      kind === 'projects' ? paths.adminProjectSearch(query) : paths.adminPublicProjectSearch(query),
+      signal,
+    ).then((p) => ({ items: p.items.projects, total: p.total })),
   user: (id: string) => api.get<{ user: AdminUser }>(paths.adminUser(id)),
   /** The dashboard's project list of one user. */
   userProjects: (id: string) => api.get<Project[]>(paths.adminUserProjects(id)),

@@ -14,6 +14,7 @@ import {
   toggleAll,
   toggleOne,
   visibleWindow,
+  type SortDirection,
   type SortState,
   type SortValue,
 } from './dataTableModel';
@@ -30,6 +31,27 @@ export interface DataTableColumn<T> {
   sortValue?: (row: T) => SortValue;
   /** Extra class on the header and cells (widths, alignment). */
   className?: string;
+}
+
+/** What the table asks of a server-side list (search, period, sort); the server pages the rows. */
+export interface DataTableQuery {
+  search: string;
+  days: number | null;
+  sort: SortState | null;
+}
+
+/**
+ * A list searched, filtered, sorted and paged by the server (issue 21): the table shows `rows`
+ * as they come and reports each change of its controls through `onQuery`.
+ */
+export interface DataTableServer {
+  onQuery: (query: DataTableQuery) => void;
+  /** Rows matching the query in all (the answer's X-Total-Count); null while unknown. */
+  total: number | null;
+  /** The one direction the server sorts each sortable column in (key → direction). */
+  sorts: Readonly<Record<string, SortDirection>>;
+  onLoadMore: () => void;
+  loadingMore: boolean;
 }
 
 export interface DataTableProps<T extends object> {
@@ -59,9 +81,14 @@ export interface DataTableProps<T extends object> {
   virtualizeAbove?: number;
   /** Height of the scrolling body in px when virtualised. */
   viewportHeight?: number;
+  /** Search, filter, sort and paging done by the server; without it all happens here. */
+  server?: DataTableServer;
   /** Test hook for the root. */
   'data-testid'?: string;
 }
+
+/** Typing settles this long before a server-side list is asked again. */
+const SERVER_SEARCH_DEBOUNCE_MS = 300;
 
 const DEFAULT_ROW_HEIGHT = 60;
 
@@ -87,6 +114,7 @@ export function DataTable<T extends object>({
   rowHeight = DEFAULT_ROW_HEIGHT,
   virtualizeAbove = 100,
   viewportHeight = 640,
+  server,
   'data-testid': testId,
 }: DataTableProps<T>) {
   const [query, setQuery] = useState('');
@@ -104,14 +132,45 @@ export function DataTable<T extends object>({
   // Sorting runs only when the rows or the sort change; typing filters the sorted rows, which
   // keeps their order, so a keystroke costs one pass of substring checks.
   const sorted = useMemo(() => {
+    if (server) return rows;
     const col = sort ? columns.find((c) => c.key === sort.key) : undefined;
     return sort && col?.sortValue ? sortRows(rows, col.sortValue, sort.direction) : rows;
-  }, [rows, sort, columns]);
+  }, [rows, sort, columns, server]);
 
   const visible = useMemo(() => {
+    if (server) return sorted.slice();
     const out = searchRows(sorted, deferredQuery);
     return dateOf && days !== null ? filterByDays(out, days, dateOf) : out;
-  }, [sorted, deferredQuery, dateOf, days]);
+  }, [sorted, deferredQuery, dateOf, days, server]);
+
+  // Server-side: the search once typing settles; the period and the sort at once.
+  const onQuery = server?.onQuery;
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    if (!onQuery) return;
+    const t = setTimeout(() => setSearch(query), SERVER_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [query, onQuery]);
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!onQuery) return;
+    const next = { search: search.trim(), days, sort };
+    const key = JSON.stringify(next);
+    if (asked.current === null) {
+      asked.current = key;
+      return;
+    }
+    if (key === asked.current) return;
+    asked.current = key;
+    onQuery(next);
+  }, [search, days, sort, onQuery]);
+  const sortable = (c: DataTableColumn<T>) =>
+    server ? Object.hasOwn(server.sorts, c.key) : Boolean(c.sortValue);
+  const clickSort = (key: string) =>
+    setSort((s) => {
+      if (!server) return nextSort(s, key);
+      return { key, direction: server.sorts[key] ?? 'asc' };
+    });
 
   const visibleIds = useMemo(() => visible.map(rowId), [visible, rowId]);
 
@@ -239,11 +298,11 @@ export function DataTable<T extends object>({
                   : undefined;
                 return (
                   <th key={c.key} scope="col" className={c.className} aria-sort={ariaSort}>
-                    {c.sortValue ? (
+                    {sortable(c) ? (
                       <button
                         type="button"
                         className={cx('data-table__sort', active && 'data-table__sort--active')}
-                        onClick={() => setSort((s) => nextSort(s, c.key))}
+                        onClick={() => clickSort(c.key)}
                       >
                         {c.header}
                         <span
@@ -329,7 +388,14 @@ export function DataTable<T extends object>({
       </div>
 
       <div className="data-table__footer">
-        <span data-testid="data-table-showing">{showingText(visible.length, rows.length)}</span>
+        <span data-testid="data-table-showing">
+          {showingText(visible.length, server ? (server.total ?? rows.length) : rows.length)}
+        </span>
+        {server && server.total !== null && rows.length < server.total ? (
+          <Button size="sm" loading={server.loadingMore} onClick={server.onLoadMore}>
+            Load more
+          </Button>
+        ) : null}
         {selectable ? (
           <span data-testid="data-table-selected">{selectedRows.length} selected</span>
         ) : null}

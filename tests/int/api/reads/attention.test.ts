@@ -131,6 +131,25 @@ describe.each(testDrivers())('needs attention on %s', (driver) => {
     expect(now.filter((i) => i.projectId === commented.id)).toEqual([]);
   });
 
+  it("counts a technician reply as the project's last activity", async () => {
+    const one = async () => {
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${quiet.id}`,
+        headers: bearer(tech.token),
+      });
+      return r.json<{ lastActivityAt: string; needsAnswer: boolean }>();
+    };
+    const earlier = (await one()).lastActivityAt;
+    await new Promise((r) => setTimeout(r, 5));
+    const reply = await post(`/api/projects/${quiet.id}/comments`, { body: 'Note' }, tech.token);
+    const at = reply.json<{ comment: { createdAt: string } }>().comment.createdAt;
+    const now = await one();
+    expect(Date.parse(now.lastActivityAt)).toBeGreaterThan(Date.parse(earlier));
+    expect(now.lastActivityAt).toBe(at);
+    expect(now.needsAnswer).toBe(false);
+  });
+
   it('shows the other technician only their own project', async () => {
     const items = await attention('', other.token);
     expect(items.map((i) => [i.kind, i.projectName])).toEqual([['new_comments', 'Foreign case']]);

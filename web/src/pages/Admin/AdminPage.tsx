@@ -15,6 +15,7 @@ import { PublicProjectsTab } from './PublicProjectsTab';
 import type { AdminProject, AdminUser } from '../../api/contract';
 import { UsersTab } from './UsersTab';
 import { useAdminData } from './useAdminData';
+import { useAdminProjectList } from './useAdminProjectList';
 import './admin.css';
 
 /** /admin — the Admin Panel of spec §2 (the route guard admits admins only). */
@@ -22,6 +23,8 @@ export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const tab = parseAdminTab(params.get('tab'));
   const data = useAdminData();
+  const projects = useAdminProjectList('projects');
+  const publicProjects = useAdminProjectList('public');
   const [refreshKey, setRefreshKey] = useState(0);
 
   const selectTab = (t: AdminTab) => {
@@ -31,7 +34,13 @@ export function AdminPage() {
     setParams(next, { replace: true });
   };
 
-  const { reload } = data;
+  const { reload: reloadData } = data;
+  const { reload: reloadProjects } = projects;
+  const { reload: reloadPublic } = publicProjects;
+  const reload = useCallback(
+    () => Promise.all([reloadData(), reloadProjects(), reloadPublic()]),
+    [reloadData, reloadProjects, reloadPublic],
+  );
   const finish = useCallback(
     async (outcome: DeleteOutcome) => {
       if (outcome.toast.kind === 'success') toast.success(outcome.toast.message);
@@ -79,8 +88,8 @@ export function AdminPage() {
   const tabs: { id: AdminTab; label: string }[] = [
     { id: 'overview', label: 'Overview' },
     { id: 'users', label: `Users (${data.users.length})` },
-    { id: 'projects', label: `Projects (${data.projects.length})` },
-    { id: 'public-projects', label: `Public Projects (${data.publicProjects.length})` },
+    { id: 'projects', label: `Projects (${projects.count ?? 0})` },
+    { id: 'public-projects', label: `Public Projects (${publicProjects.count ?? 0})` },
     { id: 'audit', label: 'Audit' },
   ];
 
@@ -133,15 +142,17 @@ export function AdminPage() {
           ) : null}
           {tab === 'projects' ? (
             <ProjectsTab
-              projects={data.projects}
-              loading={data.loading}
+              projects={projects.rows}
+              loading={projects.loading}
+              server={projects.server}
               onDelete={deleteProjects}
             />
           ) : null}
           {tab === 'public-projects' ? (
             <PublicProjectsTab
-              projects={data.publicProjects}
-              loading={data.loading}
+              projects={publicProjects.rows}
+              loading={publicProjects.loading}
+              server={publicProjects.server}
               onDelete={deletePublicProjects}
             />
           ) : null}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { confirmDeleteProjects } from '../../messages';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { DataTable, type DataTableColumn, type DataTableServer } from '../../ui/DataTable';
 import { ADMIN_DATE_FILTER_DAYS } from './constants';
 import { formatAdminDate } from './format';
 import { ProjectThumbnail } from '../../components/project/ProjectThumbnail';
@@ -14,6 +14,8 @@ export interface AdminProjectsTableProps {
   searchPlaceholder: string;
   projects: readonly AdminProject[];
   loading: boolean;
+  /** Search, period, sort and pages asked of the server (issue 21). */
+  server: DataTableServer;
   onDelete: (projects: AdminProject[]) => Promise<unknown>;
   /** The second column: who the project is for (User, Laboratory). Keep it a stable value. */
   ownerColumn: DataTableColumn<AdminProject>;
@@ -73,6 +75,7 @@ export function AdminProjectsTable({
   searchPlaceholder,
   projects,
   loading,
+  server,
   onDelete,
   ownerColumn,
   openColumn,
@@ -96,6 +99,7 @@ export function AdminProjectsTable({
       deleteConfirmation={(rows) => confirmDeleteProjects(rows.map((p) => p.name))}
       onDeleteSelected={onDelete}
       initialSort={{ key: 'created', direction: 'desc' }}
+      server={server}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { NO_PROJECTS_FOUND } from '../../messages';
-import type { DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn, DataTableServer } from '../../ui/DataTable';
 import { Icon } from '../../ui/Icon';
 import { AdminProjectsTable } from './AdminProjectsTable';
 import type { AdminProject } from '../../api/contract';
@@ -7,6 +7,7 @@ import type { AdminProject } from '../../api/contract';
 export interface ProjectsTabProps {
   projects: readonly AdminProject[];
   loading: boolean;
+  server: DataTableServer;
   onDelete: (projects: AdminProject[]) => Promise<unknown>;
 }
 
@@ -40,7 +41,7 @@ const actionsColumn: DataTableColumn<AdminProject> = {
 };
 
 /** Projects table of spec §2 (anonymous uploads excluded by the server). */
-export function ProjectsTab({ projects, loading, onDelete }: ProjectsTabProps) {
+export function ProjectsTab({ projects, loading, server, onDelete }: ProjectsTabProps) {
   return (
     <AdminProjectsTable
       label="Projects"
@@ -49,6 +50,7 @@ export function ProjectsTab({ projects, loading, onDelete }: ProjectsTabProps) {
       searchPlaceholder="Search projects..."
       projects={projects}
       loading={loading}
+      server={server}
       onDelete={onDelete}
       ownerColumn={userColumn}
       openColumn={actionsColumn}

@@ -1,7 +1,7 @@
 import { NO_PUBLIC_PROJECTS_FOUND, PUBLIC_LINK_COPIED } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
-import type { DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn, DataTableServer } from '../../ui/DataTable';
 import { Icon } from '../../ui/Icon';
 import { AdminProjectsTable } from './AdminProjectsTable';
 import { viewerUrl } from './format';
@@ -10,6 +10,7 @@ import type { AdminProject } from '../../api/contract';
 export interface PublicProjectsTabProps {
   projects: readonly AdminProject[];
   loading: boolean;
+  server: DataTableServer;
   onDelete: (projects: AdminProject[]) => Promise<unknown>;
 }
 
@@ -61,7 +62,7 @@ const linkColumn: DataTableColumn<AdminProject> = {
 };
 
 /** Public projects table of spec §2: Project, Laboratory, Status, Files, Created, Public Link. */
-export function PublicProjectsTab({ projects, loading, onDelete }: PublicProjectsTabProps) {
+export function PublicProjectsTab({ projects, loading, server, onDelete }: PublicProjectsTabProps) {
   return (
     <AdminProjectsTable
       label="Public projects"
@@ -70,6 +71,7 @@ export function PublicProjectsTab({ projects, loading, onDelete }: PublicProject
       searchPlaceholder="Search public projects..."
       projects={projects}
       loading={loading}
+      server={server}
       onDelete={onDelete}
       ownerColumn={laboratoryColumn}
       openColumn={linkColumn}

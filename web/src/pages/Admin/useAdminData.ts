@@ -3,24 +3,23 @@ import { ApiError } from '../../api/client';
 import { ACCESS_DENIED_ADMIN, FAILED_TO_LOAD_ADMIN_DATA } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { adminApi } from '../../api/admin';
-import type { AdminProject, AdminStats, AdminUser } from '../../api/contract';
+import type { AdminStats, AdminUser } from '../../api/contract';
 
 export interface AdminData {
   stats: AdminStats | null;
   users: AdminUser[];
-  projects: AdminProject[];
-  publicProjects: AdminProject[];
   loading: boolean;
-  /** Reloads stats, users, projects and public projects in parallel (spec §7). */
+  /** Reloads stats and users in parallel (the project tables load their own pages). */
   reload: () => Promise<void>;
 }
 
-/** The admin panel's four lists, loaded together; a failure shows 'Failed to load admin data'. */
+/**
+ * The admin panel's stats and users, loaded together; a failure shows 'Failed to load admin
+ * data'. The project tables are searched and paged by the server (`useAdminProjectList`).
+ */
 export function useAdminData(): AdminData {
   const [stats, setStats] = useState<AdminStats | null>(null);
   const [users, setUsers] = useState<AdminUser[]>([]);
-  const [projects, setProjects] = useState<AdminProject[]>([]);
-  const [publicProjects, setPublicProjects] = useState<AdminProject[]>([]);
   const [loading, setLoading] = useState(true);
   const generation = useRef(0);
 
@@ -28,17 +27,10 @@ export function useAdminData(): AdminData {
     const mine = ++generation.current;
     setLoading(true);
     try {
-      const [s, u, p, pp] = await Promise.all([
-        adminApi.stats(),
-        adminApi.users(),
-        adminApi.projects(),
-        adminApi.publicProjects(),
-      ]);
+      const [s, u] = await Promise.all([adminApi.stats(), adminApi.users()]);
       if (mine !== generation.current) return;
       setStats(s);
       setUsers(u);
-      setProjects(p);
-      setPublicProjects(pp);
     } catch (err) {
       if (mine !== generation.current) return;
       toast.error(
@@ -55,5 +47,5 @@ export function useAdminData(): AdminData {
     void reload();
   }, [reload]);
 
-  return { stats, users, projects, publicProjects, loading, reload };
+  return { stats, users, loading, reload };
 }

@@ -119,8 +119,10 @@ test.describe('versions of a case', () => {
     ]);
     // Looking at v1: said so, and Approve waits for the latest.
     await dSwitch.selectOption('1');
+    // v1 loads as the page's project again: under load that takes longer than a click's answer.
     await expect(doctor.getByTestId('version-old')).toHaveText(
       'You are looking at v1; the latest is v2.',
+      { timeout: 60_000 },
     );
     await expect(doctor).toHaveURL(/\?v=1$/);
     const approve = dInfo.getByRole('button', { name: 'Approve' });

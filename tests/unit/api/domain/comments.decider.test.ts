@@ -1,56 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
   anchorProblem,
-  CommentRuleError,
   type CommentAnchor,
   type ToolState,
 } from '../../../../api/src/domain/comments.js';
 import {
   decide,
   foldProject,
-  ProjectRuleError,
   type ModelRecord,
   type ProjectCommand,
   type ProjectEvent,
 } from '../../../../api/src/domain/project.js';
+import { at, given, M, modelRecord, P, projectCreated } from './projectGiven.js';
 
-const P = '11111111-1111-4111-8111-111111111111';
-const U = '22222222-2222-4222-8222-222222222222';
-const M = '33333333-3333-4333-8333-333333333333';
 const C1 = '44444444-4444-4444-8444-444444444441';
 const C2 = '44444444-4444-4444-8444-444444444442';
 const C3 = '44444444-4444-4444-8444-444444444443';
-const at = '2025-03-05T10:00:00.000Z';
 
-const model: ModelRecord = {
-  id: M,
-  filename: `${M}.stl`,
-  originalName: 'v1:o',
-  name: 'v1:n',
-  size: 684,
-  type: 'stl',
-  material: 'enamel',
-  groupedFrom: null,
-  groupSize: null,
-  blobKey: `projects/${P}/${M}`,
-  triangles: 12,
-};
-const created = (
-  status: 'pending' | 'approved' | 'pending_revision' = 'pending',
-): ProjectEvent => ({
-  type: 'ProjectCreated',
-  data: {
-    projectId: P,
-    userId: U,
-    name: 'v1:n',
-    patientName: 'v1:p',
-    laboratoryName: 'v1:l',
-    comment: null,
-    status,
-    models: [model],
-    createdAt: at,
-  },
-});
+const model: ModelRecord = modelRecord(M, { originalName: 'v1:o', name: 'v1:n' });
+const created = (status: 'pending' | 'approved' | 'pending_revision' = 'pending'): ProjectEvent =>
+  projectCreated({ status, models: [model] });
 
 const anchor = (over: Partial<CommentAnchor> = {}): CommentAnchor => ({
   modelId: M,
@@ -100,27 +69,6 @@ const reopen = (commentId: string): ProjectCommand => ({
   type: 'ReopenComment',
   data: { projectId: P, commentId, by: 'doctor', now: at },
 });
-
-function given(events: ProjectEvent[]) {
-  const state = foldProject(events);
-  return {
-    when: (command: ProjectCommand) => ({
-      then: (expected: ProjectEvent[]) => expect(decide(command, state)).toEqual(expected),
-      thenThrows: (code: string) => {
-        try {
-          decide(command, state);
-        } catch (err) {
-          expect(err).toSatisfy(
-            (e) => e instanceof CommentRuleError || e instanceof ProjectRuleError,
-          );
-          expect((err as CommentRuleError).code).toBe(code);
-          return;
-        }
-        throw new Error(`expected ${code}`);
-      },
-    }),
-  };
-}
 
 describe('comments: adding', () => {
   it('records a pinned comment with its anchor and author as given', () => {

@@ -3,9 +3,11 @@
  * given(events).when(command).then(events) / .thenThrows(code) over decide + foldProject.
  */
 import { expect } from 'vitest';
+import { CommentRuleError } from '../../../../api/src/domain/comments.js';
 import {
   decide,
   foldProject,
+  ProjectRuleError,
   type ModelRecord,
   type ProjectCommand,
   type ProjectCreated,
@@ -60,8 +62,8 @@ export function given(events: readonly ProjectEvent[]) {
           try {
             run();
           } catch (err) {
-            expect(err).toBeInstanceOf(Error);
-            expect((err as { code?: unknown }).code).toBe(code);
+            expect(err instanceof ProjectRuleError || err instanceof CommentRuleError).toBe(true);
+            expect((err as ProjectRuleError | CommentRuleError).code).toBe(code);
             return;
           }
           throw new Error(`expected ${code}`);

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
+import { test as base, cuspFixture, expect, type CuspServer } from './support/cusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import { createProject, signInBrowser, technician, type Technician } from './support/projects';
 
@@ -27,18 +27,7 @@ interface Seeded {
 }
 
 const test = base.extend<object, { cusp: CuspServer; seeded: Seeded }>({
-  cusp: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { server, close } = await startCusp();
-      try {
-        await use(server);
-      } finally {
-        await close();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  cusp: cuspFixture,
   seeded: [
     async ({ cusp }, use) => {
       const tech = await technician(cusp, `dana.${Date.now()}@dashboard.test`, 'Dana Dashboard');

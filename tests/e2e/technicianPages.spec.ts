@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
 import { decodeQuotedPrintable, encodeSolution } from '../support/accounts';
-import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
+import { test as base, cuspFixture, expect, type CuspServer } from './support/cusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import {
   MOLAR_STL,
@@ -28,18 +28,7 @@ const TECH_NAME = 'Tess Layout-Technician';
  * A Cusp of its own (its registration limit is per server) and one technician for the whole file.
  */
 const test = base.extend<object, { cusp: CuspServer; tech: Technician }>({
-  cusp: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { server, close } = await startCusp();
-      try {
-        await use(server);
-      } finally {
-        await close();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  cusp: cuspFixture,
   tech: [
     async ({ cusp }, use) => {
       await use(await technician(cusp, `tess.${Date.now()}@layout.test`, TECH_NAME));

@@ -137,19 +137,29 @@ interface WorkerFixtures {
   cusp: CuspServer;
 }
 
+/**
+ * The worker-scoped `cusp` fixture. A spec file that declares it again in its own `test.extend`
+ * gets a server of its own (the registration limit, for one, is per server).
+ */
+export const cuspFixture: [
+  (args: object, use: (server: CuspServer) => Promise<void>) => Promise<void>,
+  { scope: 'worker'; timeout: number },
+] = [
+  // Playwright reads the fixtures a fixture needs from this destructuring: none.
+  // eslint-disable-next-line no-empty-pattern
+  async ({}, use) => {
+    const { server, close } = await startCusp();
+    try {
+      await use(server);
+    } finally {
+      await close();
+    }
+  },
+  { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 30_000 },
+];
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  cusp: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { server, close } = await startCusp();
-      try {
-        await use(server);
-      } finally {
-        await close();
-      }
-    },
-    { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 30_000 },
-  ],
+  cusp: cuspFixture,
   baseURL: async ({ cusp }, use) => {
     await use(cusp.baseURL);
   },

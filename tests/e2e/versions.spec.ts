@@ -128,7 +128,7 @@ test.describe('versions of a case', () => {
     const approve = dInfo.getByRole('button', { name: 'Approve' });
     await expect(approve).toBeDisabled();
     await doctor.getByTestId('version-switcher').getByRole('combobox').selectOption('2');
-    await expect(doctor.getByTestId('version-old')).toHaveCount(0);
+    await expect(doctor.getByTestId('version-old')).toHaveCount(0, { timeout: 60_000 });
 
     // Compare v2 with v1: the legend, the displaced region coloured (and only it), a value.
     await expect(doctor.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {

@@ -53,6 +53,21 @@ describe('scripts a viewer link loads before its first frame', () => {
     expect(files.filter((f) => otherPages.includes(f))).toEqual([]);
   });
 
+  it('leave out the tools and the review conversation, fetched after the first frame', () => {
+    built();
+    const manifest = JSON.parse(readFileSync(manifestPath(DIST), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const later = ['src/viewer/tools/toolsEntry.ts', 'src/viewer/review/ReviewLayer.tsx'].map(
+      (key) => manifest[key]?.file,
+    );
+    // Both are chunks of their own (a build that inlined them would have no such entries).
+    expect(later.every((f) => typeof f === 'string')).toBe(true);
+    const files = viewerCriticalScripts(DIST).map((s) => s.file);
+    expect(files.filter((f) => later.includes(f))).toEqual([]);
+  });
+
   it('carry only the three.js classes the viewer uses, not the whole namespace', () => {
     built();
     // Every three class names its own `type`; a class the viewer never uses is a witness that

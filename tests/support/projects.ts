@@ -153,3 +153,28 @@ export function filesUnder(dir: string): string[] {
   walk(dir);
   return out;
 }
+
+/**
+ * `POST /api/projects` as `user` with these model files (and any other parts, e.g.
+ * `modelMaterials`), from an address of its own; fails unless the project was created.
+ */
+export async function createProjectWith(
+  t: TestApp,
+  user: TestUser,
+  models: { filename: string; data: Buffer }[],
+  more: Part[] = [],
+): Promise<{ projectId: string; publicLink: string }> {
+  const body = multipart([
+    { name: 'projectData', value: JSON.stringify(projectData()) },
+    ...models.map((m) => ({ name: 'models', ...m })),
+    ...more,
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    payload: body.payload,
+    headers: { ...body.headers, ...user.auth, 'x-forwarded-for': freshIp() },
+  });
+  if (res.statusCode !== 201) throw new Error(`create project: ${res.statusCode} ${res.body}`);
+  return res.json<{ projectId: string; publicLink: string }>();
+}

@@ -6,7 +6,7 @@ import { coarseViewBlobKey, viewBlobKey } from '../../../api/src/blobs/blobStore
 import { readGlbJson } from '../../../api/src/mesh/viewDerivative.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
-import { filesUnder, fixture, multipart, projectData, signUp } from '../../support/projects.js';
+import { createProjectWith, filesUnder, fixture, signUp } from '../../support/projects.js';
 
 interface ModelAnswer {
   id: string;
@@ -23,19 +23,10 @@ describe.each(testDrivers())('coarse level of a big model on %s', (driver) => {
 
   it('is built beside the full level, encrypted at rest, served on ?lod=coarse and deleted with the project', async () => {
     const user = await signUp(t);
-    const body = multipart([
-      { name: 'projectData', value: JSON.stringify(projectData()) },
-      { name: 'models', filename: 'upper.stl', data: fixture('mesh', 'upper-arch-crowns.stl') },
-      { name: 'models', filename: 'crown.stl', data: fixture('mesh', 'molar-crown-fdi16.stl') },
+    const { projectId, publicLink } = await createProjectWith(t, user, [
+      { filename: 'upper.stl', data: fixture('mesh', 'upper-arch-crowns.stl') },
+      { filename: 'crown.stl', data: fixture('mesh', 'molar-crown-fdi16.stl') },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      payload: body.payload,
-      headers: { ...body.headers, ...user.auth },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const { projectId, publicLink } = res.json() as { projectId: string; publicLink: string };
     const token = publicLink.split('/').pop()!;
 
     // The answers say which models have a coarse level: owner and public alike.

@@ -7,11 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thumbnailBlobKey } from '../../../api/src/blobs/blobStore.js';
-import { freshIp } from '../../support/accounts.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
 import { decodePng } from '../../support/png.js';
-import { fixture, multipart, projectData, signUp, type TestUser } from '../../support/projects.js';
+import { createProjectWith, fixture, signUp, type TestUser } from '../../support/projects.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -41,23 +40,14 @@ describe.each(testDrivers())('project thumbnails on %s', (driver) => {
   beforeAll(async () => {
     t = await startTestApp(driver, { TRUST_PROXY: 'true', ADMIN_EMAILS: adminEmail });
     [owner, stranger, admin] = [await signUp(t), await signUp(t), await signUp(t, adminEmail)];
-    const body = multipart([
-      { name: 'projectData', value: JSON.stringify(projectData()) },
-      {
-        name: 'models',
-        filename: 'Upper arch.stl',
-        data: fixture('mesh', 'upper-arch-crowns.stl'),
-      },
-      { name: 'modelMaterials', value: JSON.stringify(['enamel']) },
-    ]);
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      payload: body.payload,
-      headers: { ...body.headers, ...owner.auth, 'x-forwarded-for': freshIp() },
-    });
-    expect(r.statusCode, r.body).toBe(201);
-    id = r.json<{ projectId: string }>().projectId;
+    id = (
+      await createProjectWith(
+        t,
+        owner,
+        [{ filename: 'Upper arch.stl', data: fixture('mesh', 'upper-arch-crowns.stl') }],
+        [{ name: 'modelMaterials', value: JSON.stringify(['enamel']) }],
+      )
+    ).projectId;
   }, 120_000);
 
   afterAll(async () => {

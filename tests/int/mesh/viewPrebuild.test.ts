@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewBlobKey } from '../../../api/src/blobs/blobStore.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
-import { filesUnder, fixture, multipart, projectData, signUp } from '../../support/projects.js';
+import { createProjectWith, filesUnder, fixture, signUp } from '../../support/projects.js';
 
 describe.each(testDrivers())('view derivative after upload on %s', (driver) => {
   let t: TestApp;
@@ -13,18 +13,9 @@ describe.each(testDrivers())('view derivative after upload on %s', (driver) => {
 
   it('is built in the background right after the upload, before anyone opens the link', async () => {
     const user = await signUp(t);
-    const body = multipart([
-      { name: 'projectData', value: JSON.stringify(projectData()) },
-      { name: 'models', filename: 'crown.stl', data: fixture('mesh', 'molar-crown-fdi16.stl') },
+    const { projectId } = await createProjectWith(t, user, [
+      { filename: 'crown.stl', data: fixture('mesh', 'molar-crown-fdi16.stl') },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      payload: body.payload,
-      headers: { ...body.headers, ...user.auth },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const { projectId } = res.json() as { projectId: string };
     const original = filesUnder(t.dataDir).find(
       (f) => f.includes(`projects/${projectId}/`) && !f.endsWith('-view'),
     );

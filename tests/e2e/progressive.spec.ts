@@ -1,11 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { meshFixtures } from '../support/fixturePaths';
-import { test, expect, type CuspServer } from './support/cusp';
-import { SCREENSHOT_DIR } from './support/paths';
-import { decodePng, type Rgba } from './support/png';
+import { test, expect } from './support/cusp';
+import type { Rgba } from './support/png';
 import { technician } from './support/projects';
+import { createCase } from './support/reviewCase';
+import { shotPath, viewportMiddle } from './support/shots';
 
 /**
  * Progressive models (issue 20): a model over 50k triangles is drawn from its coarse level first
@@ -14,50 +12,6 @@ import { technician } from './support/projects';
  */
 
 const READY_TIMEOUT = 90_000;
-
-function shotPath(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
-
-/** The real upper arch (85k triangles) and a molar crown (5k), as a signed-in upload. */
-async function archProject(cusp: CuspServer, token: string): Promise<string> {
-  const form = new FormData();
-  form.append(
-    'projectData',
-    JSON.stringify({
-      name: 'Progressive arch',
-      patientName: 'Jane Q. Patientname',
-      laboratoryName: 'Coarse Lab',
-      comment: '',
-    }),
-  );
-  for (const file of ['upper-arch-crowns.stl', 'molar-crown-fdi16.stl'])
-    form.append('models', new Blob([readFileSync(path.join(meshFixtures, file))]), file);
-  form.append('modelCustomNames', JSON.stringify(['Upper arch', 'Molar crown 16']));
-  form.append('modelMaterials', JSON.stringify(['gypsum', 'enamel']));
-  form.append('modelTypes', JSON.stringify(['individual', 'individual']));
-  const res = await fetch(`${cusp.baseURL}/api/projects`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const text = await res.text();
-  expect(res.status, text).toBe(201);
-  return new URL((JSON.parse(text) as { publicLink: string }).publicLink).pathname;
-}
-
-/** The middle of the viewport, clear of the side panels and the toolbar. */
-async function middle(page: Page, name: string): Promise<Rgba> {
-  const vp = page.viewportSize()!;
-  const clip = {
-    x: Math.round(vp.width * 0.3),
-    y: Math.round(vp.height * 0.2),
-    width: Math.round(vp.width * 0.4),
-    height: Math.round(vp.height * 0.55),
-  };
-  return decodePng(await page.screenshot({ clip, path: shotPath(name) }));
-}
 
 /** Bounding box of the lit (model) pixels. */
 function litBox(img: Rgba, threshold = 110) {
@@ -101,7 +55,9 @@ test.describe('progressive models', () => {
   }) => {
     test.setTimeout(240_000);
     const { token } = await technician(cusp, 'lod@lod-e2e.test', 'Lola Lod');
-    const viewerPath = await archProject(cusp, token);
+    const { linkPath: viewerPath } = await createCase(cusp, token, 'Progressive arch', {
+      laboratoryName: 'Coarse Lab',
+    });
 
     // Coarse levels and small models go through; the arch's full level waits for the test.
     const asked: string[] = [];
@@ -136,7 +92,7 @@ test.describe('progressive models', () => {
     await expect(addPin).toBeDisabled();
     await settle(page);
     await page.screenshot({ path: shotPath('progressive-coarse-page.png') });
-    const coarse = await middle(page, 'progressive-coarse.png');
+    const coarse = await viewportMiddle(page, 'progressive-coarse.png');
 
     await heldFull!.continue();
     await expect(canvas).toHaveAttribute('data-lod', 'full', { timeout: READY_TIMEOUT });
@@ -144,7 +100,7 @@ test.describe('progressive models', () => {
     await expect(measure).toBeEnabled();
     await expect(addPin).toBeEnabled();
     await settle(page);
-    const full = await middle(page, 'progressive-full.png');
+    const full = await viewportMiddle(page, 'progressive-full.png');
 
     // Same camera, same shape: the silhouette's box moves by at most a few pixels.
     const a = litBox(coarse);

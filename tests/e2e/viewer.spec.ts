@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import type { ReceivedMail } from '../support/accounts';
 import { expect } from './support/cusp';
 import { createCase, mailsTo, registerTechnician } from './support/reviewCase';
+import { shotPath, viewportMiddle } from './support/shots';
 import { test } from './support/smtpCusp';
-import { SCREENSHOT_DIR } from './support/paths';
-import { brightPixels, decodePng, differingPixels, type Rgba } from './support/png';
+import { brightPixels, differingPixels } from './support/png';
 
 /**
  * The doctor's side of Cusp in a real browser with WebGL (SwiftShader): a project made through the
@@ -25,24 +23,6 @@ const READY_TIMEOUT = 90_000;
 type Mail = ReceivedMail;
 
 const subjectOf = (m: Mail) => /^Subject: (.*)$/m.exec(m.decoded)?.[1]?.trim() ?? '';
-
-function shotPath(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
-
-/** The middle of the viewport, clear of the side panels and the toolbar. */
-async function middle(page: Page, name?: string): Promise<Rgba> {
-  const vp = page.viewportSize()!;
-  const clip = {
-    x: Math.round(vp.width * 0.3),
-    y: Math.round(vp.height * 0.2),
-    width: Math.round(vp.width * 0.4),
-    height: Math.round(vp.height * 0.55),
-  };
-  const png = await page.screenshot({ clip, ...(name ? { path: shotPath(name) } : {}) });
-  return decodePng(png);
-}
 
 async function viewerReady(page: Page): Promise<Locator> {
   const canvas = page.locator('canvas');
@@ -97,7 +77,7 @@ test.describe('3D viewer', () => {
     await viewerReady(page);
     await expect(overlay).toHaveCount(0);
     await page.screenshot({ path: shotPath('viewer-review-desktop.png') });
-    const shown = await middle(page, 'viewer-review-canvas.png');
+    const shown = await viewportMiddle(page, 'viewer-review-canvas.png');
     expect(brightPixels(shown), 'lit model pixels in the middle of the canvas').toBeGreaterThan(
       5_000,
     );
@@ -116,15 +96,15 @@ test.describe('3D viewer', () => {
       'false',
     );
     await expect
-      .poll(async () => differingPixels(shown, await middle(page)), { timeout: 30_000 })
+      .poll(async () => differingPixels(shown, await viewportMiddle(page)), { timeout: 30_000 })
       .toBeGreaterThan(5_000);
-    const hidden = await middle(page, 'viewer-review-hidden.png');
+    const hidden = await viewportMiddle(page, 'viewer-review-hidden.png');
     expect(brightPixels(hidden)).toBeLessThan(brightPixels(shown));
 
     // Show it again at 30 % opacity: different from both.
     await page.getByRole('button', { name: 'Show Upper arch' }).click();
     await expect
-      .poll(async () => differingPixels(hidden, await middle(page)), { timeout: 30_000 })
+      .poll(async () => differingPixels(hidden, await viewportMiddle(page)), { timeout: 30_000 })
       .toBeGreaterThan(5_000);
     const slider = page.getByRole('slider', { name: 'Opacity of Upper arch' });
     await slider.fill('0.3');
@@ -133,9 +113,9 @@ test.describe('3D viewer', () => {
       '30%',
     );
     await expect
-      .poll(async () => differingPixels(shown, await middle(page)), { timeout: 30_000 })
+      .poll(async () => differingPixels(shown, await viewportMiddle(page)), { timeout: 30_000 })
       .toBeGreaterThan(2_000);
-    await middle(page, 'viewer-review-opacity.png');
+    await viewportMiddle(page, 'viewer-review-opacity.png');
 
     // Feedback.
     const box = page.getByLabel('Leave feedback');
@@ -209,7 +189,9 @@ test.describe('3D viewer', () => {
     await expect(layers.getByTestId('layer-group')).toContainText('Teeth');
     await expect(layers.getByTestId('layer-row')).toHaveCount(7);
     await expect(page.locator('canvas')).toHaveAttribute('data-rendered-meshes', '7');
-    expect(brightPixels(await middle(page, 'viewer-demo-canvas.png'))).toBeGreaterThan(5_000);
+    expect(brightPixels(await viewportMiddle(page, 'viewer-demo-canvas.png'))).toBeGreaterThan(
+      5_000,
+    );
     await page.screenshot({ path: shotPath('viewer-demo-desktop.png') });
 
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -244,7 +226,7 @@ test.describe('3D viewer', () => {
     expect(qb.x).toBeGreaterThanOrEqual(0);
     expect(qb.x + qb.width).toBeLessThanOrEqual(390);
     expect(qb.y + qb.height).toBeLessThanOrEqual(844);
-    expect(brightPixels(await middle(page))).toBeGreaterThan(1_000);
+    expect(brightPixels(await viewportMiddle(page))).toBeGreaterThan(1_000);
     await page.screenshot({ path: shotPath('viewer-demo-mobile.png') });
 
     await fold.click();

@@ -1,0 +1,24 @@
+/** Screenshots the journeys keep (under SCREENSHOT_DIR) and read back as pixels. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { SCREENSHOT_DIR } from './paths';
+import { decodePng, type Rgba } from './png';
+
+/** Where a kept screenshot called `name` goes. */
+export function shotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return path.join(SCREENSHOT_DIR, name);
+}
+
+/** The middle of the viewport, clear of the side panels and the toolbar (kept when named). */
+export async function viewportMiddle(page: Page, name?: string): Promise<Rgba> {
+  const vp = page.viewportSize()!;
+  const clip = {
+    x: Math.round(vp.width * 0.3),
+    y: Math.round(vp.height * 0.2),
+    width: Math.round(vp.width * 0.4),
+    height: Math.round(vp.height * 0.55),
+  };
+  return decodePng(await page.screenshot({ clip, ...(name ? { path: shotPath(name) } : {}) }));
+}

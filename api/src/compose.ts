@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { startAnswerInvalidation } from './answers/answerInvalidation.js';
 import { PreparedAnswers } from './answers/preparedAnswers.js';
 import { ProjectSearchTexts } from './reads/searchTexts.js';
+import { CandidateLists } from './reads/candidateLists.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,9 +115,12 @@ export async function createDeps(
     // Prepared project answers of this process, dropped as the read models apply events.
     const answers = new PreparedAnswers(PREPARED_ANSWERS_MAX, () => now().getTime());
     const searchTexts = new ProjectSearchTexts();
-    answers.onInvalidate((projectId) =>
-      projectId === null ? searchTexts.clear() : searchTexts.forget(projectId),
-    );
+    const candidateLists = new CandidateLists();
+    answers.onInvalidate((projectId) => {
+      if (projectId === null) searchTexts.clear();
+      else searchTexts.forget(projectId);
+      candidateLists.clear();
+    });
     closers.push(
       startAnswerInvalidation({
         store,
@@ -206,6 +210,7 @@ export async function createDeps(
       projections,
       answers,
       searchTexts,
+      candidateLists,
       blobs,
       mesh,
       views,

@@ -15,6 +15,7 @@ import type { Db } from './db/db.js';
 import type { EventStore } from './store/eventStore.js';
 import type { ProjectionsHandle } from './store/projectionsHandle.js';
 import type { ProjectSearchTexts } from './reads/searchTexts.js';
+import type { CandidateLists } from './reads/candidateLists.js';
 
 export type { ProjectionsHandle };
 
@@ -31,6 +32,8 @@ export interface AppDeps {
   answers: PreparedAnswers;
   /** Opened, normalised search strings of projects, dropped with the prepared answers. */
   searchTexts: ProjectSearchTexts;
+  /** Project search candidate lists (ids, revisions) per scope and filter, dropped likewise. */
+  candidateLists: CandidateLists;
   /** Encrypted project files (architecture §7–8); callers encrypt with `blobs/encrypted.ts`. */
   blobs: BlobStore;
   /** Server-side validate-and-sanitise of uploaded meshes (the wasm module). */

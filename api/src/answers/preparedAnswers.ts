@@ -53,19 +53,57 @@ export class PreparedAnswers {
     key: string,
     build: () => Promise<BuiltAnswer | null>,
   ): Promise<PreparedAnswer | null> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      if (hit.validUntil === undefined || this.now() < hit.validUntil) {
-        // Most recently used last: the oldest entry is the first one a full map drops.
-        this.entries.delete(key);
-        this.entries.set(key, hit);
-        return hit;
-      }
-      this.drop(key);
-    }
+    const hit = this.fresh(key);
+    if (hit) return hit;
     const started = this.generation;
     const built = await build();
-    if (!built) return null;
+    return built ? this.prepare(key, built, started) : null;
+  }
+
+  /**
+   * The answers under `keys` (one per project, in that order), building the missing ones in one
+   * call: `build` gets the projects of the misses and answers those it found.
+   */
+  async getOrBuildMany(
+    keys: readonly { key: string; projectId: string }[],
+    build: (projectIds: string[]) => Promise<BuiltAnswer[]>,
+  ): Promise<PreparedAnswer[]> {
+    const found = new Map<string, PreparedAnswer>();
+    const missing: { key: string; projectId: string }[] = [];
+    for (const k of keys) {
+      const hit = this.fresh(k.key);
+      if (hit) found.set(k.projectId, hit);
+      else missing.push(k);
+    }
+    if (missing.length > 0) {
+      const started = this.generation;
+      const built = new Map(
+        (await build(missing.map((m) => m.projectId))).map((b) => [b.projectId, b]),
+      );
+      for (const m of missing) {
+        const b = built.get(m.projectId);
+        if (b) found.set(m.projectId, this.prepare(m.key, b, started));
+      }
+    }
+    return keys.flatMap((k) => found.get(k.projectId) ?? []);
+  }
+
+  /** The cached answer under `key` while it may be served, made the most recently used. */
+  private fresh(key: string): PreparedAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.validUntil !== undefined && this.now() >= hit.validUntil) {
+      this.drop(key);
+      return undefined;
+    }
+    // Most recently used last: the oldest entry is the first one a full map drops.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  /** The wire form of a built answer, kept unless its project was dropped since `started`. */
+  private prepare(key: string, built: BuiltAnswer, started: number): PreparedAnswer {
     const body = JSON.stringify(built.value);
     const answer: PreparedAnswer = {
       body,

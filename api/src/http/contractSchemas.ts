@@ -9,8 +9,8 @@ import { AppError } from '../errors.js';
  * as they are, and a route the contract does not list stops the start-up.
  *
  * Answers are serialised with `JSON.stringify`, as Fastify does without a schema. With
- * `checkAnswers` (the test apps) every answer is first parsed with its schema, and one that does
- * not match is a 500 naming the route: the contract cannot drift from the server unnoticed. In
+ * `checkAnswers` (the test apps) every JSON answer, serialised or prepared, is parsed with its
+ * schema before it is sent, and one that does not match is a 500 naming the route: the contract cannot drift from the server unnoticed. In
  * production nothing is parsed, so an answer costs what it did.
  */
 
@@ -33,15 +33,29 @@ function responseSchemas(contract: RouteContract): Record<number, z.ZodType> {
 
 /** Registers the serializer and the hook that attaches each route's contract schemas. */
 export function attachContract(app: FastifyInstance, opts: { checkAnswers: boolean }): void {
-  app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
-    const zod = schema as z.ZodType;
-    if (!opts.checkAnswers) return (data) => JSON.stringify(data);
-    return (data) => {
-      const r = zod.safeParse(data);
-      if (!r.success) throw new AnswerDrift(`${method} ${url}`, Number(httpStatus), r.error.issues);
-      return JSON.stringify(data);
-    };
-  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  // Checked as the JSON text that goes out: serialised answers and prepared ones (`sendPrepared`,
+  // list pages) alike.
+  if (opts.checkAnswers) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (typeof payload !== 'string' || !type.startsWith('application/json')) return payload;
+      const response = request.routeOptions.schema?.response as
+        Record<number, z.ZodType> | undefined;
+      const zod = response?.[reply.statusCode];
+      if (!zod) return payload;
+      const r = zod.safeParse(JSON.parse(payload));
+      if (!r.success) {
+        throw new AnswerDrift(
+          `${request.method} ${request.routeOptions.url}`,
+          reply.statusCode,
+          r.error.issues,
+        );
+      }
+      return payload;
+    });
+  }
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;

@@ -1,9 +1,10 @@
 /**
  * Search, filters, sort and pages over a project list (issue 21). Filters on clear columns and the
  * date sorts run in SQL; the words of `q` and the A→Z sort need the sealed fields, which are
- * opened here once per project and row revision and kept normalised in `deps.searchTexts`: a
- * search over a user's 5,000 projects is one query of ids and revisions, a scan of in-memory
- * strings, and then the caller's query for the page's rows by id.
+ * opened here once per project and row revision and kept normalised in `deps.searchTexts`. The
+ * SQL side's ordered list of ids and revisions is kept per scope and filter in
+ * `deps.candidateLists` until some project changes: a search over a user's 5,000 projects is a
+ * scan of in-memory strings, and then the caller's read of the page's rows by id.
  */
 import { openWith } from '../crypto/keyRing.js';
 import type { ProjectSearchQuery } from '../contract/dashboard.js';
@@ -14,6 +15,7 @@ import {
   projectCandidates,
   sealedSearchFields,
   type Candidate,
+  type CandidateFilter,
   type ProjectScope,
 } from '../../../projections/src/projects/searchQueries.js';
 import { matchesAll, searchWords, type SearchEntry } from './searchTexts.js';
@@ -96,33 +98,36 @@ export async function searchProjects(
 ): Promise<ProjectPage> {
   const words = searchWords(q.q);
   const sort = q.sort ?? 'created';
-  const paged = q.limit !== undefined;
-  const offset = q.offset ?? 0;
-  const inProcess = words.length > 0 || sort === 'name';
-  const { rows, total } = await projectCandidates(deps.db, {
+  const filter: CandidateFilter = {
     scope,
     ...(q.status ? { statuses: q.status } : {}),
     ...(q.needs === 'answer' ? { needsAnswerStatuses: CHANGES_REQUESTED_STATUSES } : {}),
     ...activityRange(q),
     order: sort === 'activity' ? 'activity' : 'created',
-    ...(paged && !inProcess ? { page: { limit: q.limit!, offset } } : {}),
-  });
-  if (!inProcess) {
-    const ids = rows.map((r) => r.id);
-    return { ids: paged ? ids : ids.slice(offset), total, paged };
-  }
-  const entries = await entriesOf(deps, rows);
-  let hits = rows.filter((r) => {
-    const e = entries.get(r.id);
-    return e !== undefined && matchesAll(e.text, words);
-  });
-  if (sort === 'name') {
-    hits = hits.sort((a, b) => {
-      const x = entries.get(a.id)!.sortName;
-      const y = entries.get(b.id)!.sortName;
-      return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
+  };
+  const rows = await deps.candidateLists.getOrRead(JSON.stringify(filter), () =>
+    projectCandidates(deps.db, filter),
+  );
+  let hits: readonly Candidate[] = rows;
+  if (words.length > 0 || sort === 'name') {
+    const entries = await entriesOf(deps, rows);
+    hits = rows.filter((r) => {
+      const e = entries.get(r.id);
+      return e !== undefined && matchesAll(e.text, words);
     });
+    if (sort === 'name') {
+      hits = [...hits].sort((a, b) => {
+        const x = entries.get(a.id)!.sortName;
+        const y = entries.get(b.id)!.sortName;
+        return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
+      });
+    }
   }
-  const end = paged ? offset + q.limit! : undefined;
-  return { ids: hits.slice(offset, end).map((r) => r.id), total: hits.length, paged };
+  const offset = q.offset ?? 0;
+  const end = q.limit !== undefined ? offset + q.limit : undefined;
+  return {
+    ids: hits.slice(offset, end).map((r) => r.id),
+    total: hits.length,
+    paged: q.limit !== undefined,
+  };
 }

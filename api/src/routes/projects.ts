@@ -18,8 +18,8 @@ import { requireProjectAccess, requireUser, type Principal } from './projectAcce
 import { deleteProject } from '../commands/deleteProject.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
-import { loadProjects } from '../reads/projects.js';
 import { searchProjects } from '../reads/projectSearch.js';
+import { listBody, ownerAnswers } from '../reads/ownerAnswers.js';
 import { TOTAL_COUNT_HEADER, attentionQuery } from '../contract/dashboard.js';
 import { attentionOf } from '../reads/attention.js';
 import { parseSearchQuery } from './searchQuery.js';
@@ -65,7 +65,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const userId = subjectUser(principal, query.userId);
     const page = await searchProjects(deps, { userId }, query);
     if (page.paged) void reply.header(TOTAL_COUNT_HEADER, String(page.total));
-    return loadProjects(deps, { ids: page.ids }, { includeOwner: true });
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(listBody(await ownerAnswers(deps, page.ids)));
   });
 
   app.get('/api/projects/attention', async (request) => {
@@ -94,10 +96,7 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const principal = await requireUser(request, deps);
     const { id } = parseOr400(idParams, request.params);
     await requireProjectAccess(deps, principal, id, { allowAdmin: true });
-    const answer = await deps.answers.getOrBuild(`owner:${id}`, async () => {
-      const [project] = await loadProjects(deps, { ids: [id] }, { includeOwner: true });
-      return project ? { projectId: id, value: project } : null;
-    });
+    const [answer] = await ownerAnswers(deps, [id]);
     if (!answer) throw new NotFound('Project not found');
     return sendPrepared(request, reply, answer);
   });

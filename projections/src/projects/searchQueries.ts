@@ -18,8 +18,6 @@ export interface CandidateFilter {
   from?: Date;
   until?: Date;
   order: 'activity' | 'created';
-  /** A page in SQL; without it every candidate comes back. */
-  page?: { limit: number; offset: number };
 }
 
 export interface Candidate {
@@ -29,11 +27,8 @@ export interface Candidate {
 
 const PUBLIC_USER = 'public';
 
-/** The candidates' ids and revisions in order, and how many match in all. */
-export async function projectCandidates(
-  db: SqlExecutor,
-  f: CandidateFilter,
-): Promise<{ rows: Candidate[]; total: number }> {
+/** Every candidate's id and row revision, in order (the API pages and caches the list). */
+export async function projectCandidates(db: SqlExecutor, f: CandidateFilter): Promise<Candidate[]> {
   const params: unknown[] = [];
   const arg = (v: unknown) => `$${params.push(v)}`;
   const where: string[] = [];
@@ -50,25 +45,12 @@ export async function projectCandidates(
   if (f.from) where.push(`last_activity_at >= ${arg(f.from)}`);
   if (f.until) where.push(`last_activity_at < ${arg(f.until)}`);
   const order = f.order === 'activity' ? 'last_activity_at DESC, id' : 'created_at DESC, id';
-  const base = `FROM projects WHERE ${where.join(' AND ')}`;
-  if (!f.page) {
-    const r = await db.query<Candidate>(
-      `SELECT id::text AS id, revision::text AS revision ${base} ORDER BY ${order}`,
-      params,
-    );
-    return { rows: r.rows, total: r.rows.length };
-  }
-  const r = await db.query<Candidate & { total: number }>(
-    `SELECT id::text AS id, revision::text AS revision, count(*) OVER ()::int AS total ${base}
-      ORDER BY ${order} LIMIT ${Math.trunc(f.page.limit)} OFFSET ${Math.trunc(f.page.offset)}`,
+  const r = await db.query<Candidate>(
+    `SELECT id::text AS id, revision::text AS revision FROM projects
+      WHERE ${where.join(' AND ')} ORDER BY ${order}`,
     params,
   );
-  const first = r.rows[0];
-  if (first)
-    return { rows: r.rows.map(({ id, revision }) => ({ id, revision })), total: first.total };
-  // A page past the end still says how many there are.
-  const c = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${base}`, params);
-  return { rows: [], total: c.rows[0]?.n ?? 0 };
+  return r.rows;
 }
 
 /** The sealed fields a search reads, of the live projects among `ids`. */

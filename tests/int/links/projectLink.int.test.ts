@@ -398,8 +398,16 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
       pin: null,
     });
     expect((await everyPublicRoute(p.publicToken, p)).project?.status).toBe(200);
+    // The owner's project and list answers are kept between calls, but not past the expiry.
+    const ownerState = async () => [
+      (await owner('GET', `/api/projects/${p.id}`)).json().link.state,
+      (await owner('GET', '/api/projects')).json().find((x: { id: string }) => x.id === p.id).link
+        .state,
+    ];
+    expect(await ownerState()).toEqual(['active', 'active']);
     await advance(2 * 60 * MIN);
     expect(await everyPublicRoute(p.publicToken, p)).toEqual(all(410, 'link_expired'));
+    expect(await ownerState()).toEqual(['expired', 'expired']);
     const gone = await t.app.inject({
       method: 'GET',
       url: `/api/public/projects/${p.publicToken}`,

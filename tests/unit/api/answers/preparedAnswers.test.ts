@@ -107,4 +107,50 @@ describe('prepared answers', () => {
     });
     expect(rebuiltB).toBe(true);
   });
+
+  it('answers many keys in their order, building only the misses in one call', async () => {
+    const cache = new PreparedAnswers(10, () => 0);
+    await cache.getOrBuild('owner:p2', async () => built('p2', 'kept'));
+    const asked: string[][] = [];
+    const keys = ['p1', 'p2', 'p3'].map((id) => ({ key: `owner:${id}`, projectId: id }));
+    const build = async (ids: string[]) => {
+      asked.push(ids);
+      // p3 is not found: it is left out, and not kept.
+      return ids.filter((id) => id !== 'p3').map((id) => built(id, `new ${id}`));
+    };
+    const first = await cache.getOrBuildMany(keys, build);
+    expect(first.map((a) => a.body)).toEqual(['"new p1"', '"kept"']);
+    expect(asked).toEqual([['p1', 'p3']]);
+    const again = await cache.getOrBuildMany(keys, build);
+    expect(again.map((a) => a.body)).toEqual(['"new p1"', '"kept"']);
+    expect(asked).toEqual([['p1', 'p3'], ['p3']]);
+  });
+
+  it('does not keep a batch member whose project was invalidated while the batch was built', async () => {
+    const cache = new PreparedAnswers(10, () => 0);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const keys = ['p1', 'p2'].map((id) => ({ key: `owner:${id}`, projectId: id }));
+    const pending = cache.getOrBuildMany(keys, async (ids) => {
+      await gate;
+      return ids.map((id) => built(id, id));
+    });
+    cache.invalidateProject('p2');
+    release();
+    expect((await pending).map((a) => a.body)).toEqual(['"p1"', '"p2"']);
+    expect(cache.size).toBe(1);
+  });
+
+  it('rebuilds a batch member once its time has passed', async () => {
+    let now = 0;
+    const cache = new PreparedAnswers(10, () => now);
+    const keys = [{ key: 'owner:p1', projectId: 'p1' }];
+    let builds = 0;
+    const build = async () => [built('p1', ++builds, 100)];
+    await cache.getOrBuildMany(keys, build);
+    await cache.getOrBuildMany(keys, build);
+    expect(builds).toBe(1);
+    now = 100;
+    expect((await cache.getOrBuildMany(keys, build))[0]?.body).toBe('2');
+  });
 });

@@ -363,7 +363,7 @@ async function measure(
     });
     await page.goto(url, { waitUntil: 'commit' });
     await page
-      .locator('canvas[data-viewer-ready="true"]')
+      .locator('.viewer__canvas canvas[data-viewer-ready="true"]')
       .waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS })
       .catch((err: unknown) => {
         throw new Error(`${prefix} never rendered (${url}): ${errors.join('; ') || String(err)}`);
@@ -372,7 +372,7 @@ async function measure(
     // and bytes are read once they have replaced them.
     if (prefix === 'viewer') {
       await page
-        .locator('canvas[data-lod="full"]')
+        .locator('.viewer__canvas canvas[data-lod="full"]')
         .waitFor({ state: 'attached', timeout: READY_TIMEOUT_MS });
     }
     // A string, not a function: tsx would wrap inner arrow functions in its __name helper.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test, expect } from './support/cusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import { createProject, technician } from './support/projects';
+import { viewerCanvas } from './support/shots';
 
 function shot(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -62,7 +63,7 @@ test('a comment made on v1 reads "on v1" on v2, its pin faded; choosing it offer
   expect(v2.status, await v2.clone().text()).toBe(201);
 
   await page.goto(new URL(publicLink).pathname);
-  await expect(page.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
+  await expect(viewerCanvas(page)).toHaveAttribute('data-viewer-ready', 'true', {
     timeout: 90_000,
   });
   await expect(page.getByTestId('version-switcher').getByRole('combobox')).toHaveValue('2');

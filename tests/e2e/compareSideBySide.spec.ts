@@ -11,6 +11,7 @@ import { test as base, expect, type CuspServer } from './support/cusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import { decodePng } from './support/png';
 import { addVersion, createProject, technician, type Technician } from './support/projects';
+import { viewerCanvas } from './support/shots';
 
 const CROWN_V2 = path.join(meshFixtures, 'molar-crown-fdi16-v2.stl');
 
@@ -117,7 +118,7 @@ test.describe('compare side by side', () => {
     await countDraws(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(await openWithTwoVersions(cusp, tech, 'Crown 16 side by side'));
-    const canvas = page.locator('canvas');
+    const canvas = viewerCanvas(page);
     await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: 60_000 });
     const info = page.getByRole('region', { name: 'Project Info' });
 
@@ -186,7 +187,7 @@ test.describe('compare side by side', () => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(await openWithTwoVersions(cusp, tech, 'Crown 16 stacked'));
-    const canvas = page.locator('canvas');
+    const canvas = viewerCanvas(page);
     await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: 60_000 });
     const fold = page.getByRole('button', { name: 'Project Info' });
     await fold.click();

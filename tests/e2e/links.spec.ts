@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/cusp';
 import { SCREENSHOT_DIR } from './support/paths';
 import { createProject, signInBrowser, technician } from './support/projects';
+import { viewerCanvas } from './support/shots';
 
 const PIN = '48151623';
 
@@ -91,7 +92,7 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   await doctor.screenshot({ path: shot('links-pin-prompt-mobile.png') });
   await prompt.getByLabel('PIN').fill(PIN);
   await prompt.getByRole('button', { name: 'Open case' }).press('Enter');
-  await expect(doctor.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
+  await expect(viewerCanvas(doctor)).toHaveAttribute('data-viewer-ready', 'true', {
     timeout: 60_000,
   });
   await doctor.screenshot({ path: shot('links-doctor-viewer-mobile.png') });
@@ -138,7 +139,7 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
     withdrawn.getByRole('heading', { name: 'This link was withdrawn by the sender' }),
   ).toBeVisible({ timeout: 30_000 });
   await expect(doctor.getByText('Bridge 24-26')).toHaveCount(0);
-  await expect(doctor.locator('canvas')).toHaveCount(0);
+  await expect(viewerCanvas(doctor)).toHaveCount(0);
   await doctor.screenshot({ path: shot('links-withdrawn-mobile.png') });
   await doctor.setViewportSize({ width: 1280, height: 800 });
   await doctor.screenshot({ path: shot('links-withdrawn-desktop.png') });

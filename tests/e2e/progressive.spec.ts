@@ -3,7 +3,7 @@ import { test, expect } from './support/cusp';
 import type { Rgba } from './support/png';
 import { technician } from './support/projects';
 import { createCase } from './support/reviewCase';
-import { shotPath, viewportMiddle } from './support/shots';
+import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
 
 /**
  * Progressive models (issue 20): a model over 50k triangles is drawn from its coarse level first
@@ -70,7 +70,7 @@ test.describe('progressive models', () => {
     });
 
     await page.goto(viewerPath);
-    const canvas = page.locator('canvas');
+    const canvas = viewerCanvas(page);
     await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
     await expect(canvas).toHaveAttribute('data-lod', 'coarse');
     await expect.poll(() => heldFull !== undefined, { timeout: 30_000 }).toBe(true);

@@ -13,6 +13,7 @@ import {
   type ReviewCase,
   type Technician,
 } from './support/reviewCase';
+import { viewerCanvas } from './support/shots';
 
 /**
  * The review conversation in a real browser with WebGL: a doctor with only the link names
@@ -33,11 +34,11 @@ function shot(name: string): string {
 
 /** The first frame is drawn and the conversation, loaded after it, is there. */
 async function viewerReady(page: Page): Promise<void> {
-  await expect(page.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
+  await expect(viewerCanvas(page)).toHaveAttribute('data-viewer-ready', 'true', {
     timeout: READY_TIMEOUT,
   });
   // The arch is drawn coarse first; pins are placed on its full level.
-  await expect(page.locator('canvas')).toHaveAttribute('data-lod', 'full', {
+  await expect(viewerCanvas(page)).toHaveAttribute('data-lod', 'full', {
     timeout: READY_TIMEOUT,
   });
   await expect(page.getByRole('region', { name: 'Conversation' })).toHaveAttribute(
@@ -95,7 +96,7 @@ async function expectModelUnder(page: Page, tip: { x: number; y: number }): Prom
 }
 
 async function chooseComment(page: Page, scope: Locator, pin: number): Promise<void> {
-  const canvas = page.locator('canvas');
+  const canvas = viewerCanvas(page);
   const before = await canvas.getAttribute('data-camera-settled');
   await scope.getByRole('button', { name: `Show pin ${pin}` }).click();
   await expect

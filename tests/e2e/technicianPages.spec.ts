@@ -19,6 +19,7 @@ import {
   technician,
   type Technician,
 } from './support/projects';
+import { viewerCanvas } from './support/shots';
 
 /** 200 characters without a space: the longest project name the form takes. */
 const LONG_NAME = `Upper${'x'.repeat(190)}crown`;
@@ -118,7 +119,7 @@ async function anonymousProject(cusp: CuspServer, name: string): Promise<string>
 }
 
 const viewerReady = (page: Page) =>
-  expect(page.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
+  expect(viewerCanvas(page)).toHaveAttribute('data-viewer-ready', 'true', {
     timeout: 120_000,
   });
 

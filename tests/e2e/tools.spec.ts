@@ -8,6 +8,7 @@ import { decodePng, silhouetteLuminance, type Rgba } from './support/png';
 import { BOX_TRIANGLES, boxCorners } from '../support/box';
 import { toSoup, writeBinaryStl } from '../support/meshFiles';
 import { signInBrowser, technician, type Technician } from './support/projects';
+import { viewerCanvas } from './support/shots';
 
 /**
  * The viewer's clinical tools in a real browser (SwiftShader WebGL): lighting that shows shape,
@@ -112,7 +113,7 @@ function differingShare(a: Rgba, b: Rgba): number {
 
 /** Chooses the comment's saved view and waits until the camera has arrived. */
 async function showSavedView(page: Page): Promise<void> {
-  const canvas = page.locator('canvas');
+  const canvas = viewerCanvas(page);
   const before = await canvas.getAttribute('data-camera-settled');
   await page.getByRole('button', { name: 'Show saved view' }).click();
   await expect
@@ -125,7 +126,7 @@ const fixture = (file: string): Buffer => readFileSync(path.join(meshFixtures, f
 
 /** First frame drawn, then the room light (built after it) in the scene. */
 async function viewerReady(page: Page): Promise<void> {
-  const canvas = page.locator('canvas');
+  const canvas = viewerCanvas(page);
   await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
   await expect(canvas).toHaveAttribute('data-environment', 'ready', { timeout: READY_TIMEOUT });
   // Models over 50k triangles are drawn coarse first: the tools work on the full level.
@@ -298,7 +299,7 @@ test.describe('viewer tools', () => {
     );
     await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
     // The scene has taken the pointer (the canvas renders in its own React root).
-    await expect(page.locator('canvas')).toHaveClass(/viewer__canvas--measuring/);
+    await expect(viewerCanvas(page)).toHaveClass(/viewer__canvas--measuring/);
     await page.mouse.click(tl.x, tl.y);
     await page.mouse.click(tr.x, tr.y);
     await page.mouse.click(tr.x, tr.y);
@@ -553,7 +554,7 @@ test.describe('viewer tools', () => {
       await toggle.click();
       await tools.getByRole('button', { name: 'Measure (M)' }).click();
       await toggle.click();
-      await expect(page.locator('canvas')).toHaveClass(/viewer__canvas--measuring/);
+      await expect(viewerCanvas(page)).toHaveClass(/viewer__canvas--measuring/);
       await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
       const shown = decodePng(await page.screenshot());
       // Two points on the crown: the brightest columns left and right of the middle row.

@@ -12,13 +12,14 @@ import type { Page } from '@playwright/test';
 import { test as base, expect, type CuspServer } from './support/cusp';
 import { decodePng } from './support/png';
 import { createProject, signInBrowser, technician, type Technician } from './support/projects';
+import { viewerCanvas } from './support/shots';
 
 const CROWN_V2 = path.join(meshFixtures, 'molar-crown-fdi16-v2.stl');
 const NOTE = 'Buccal contour of 16 moved out by 0.1 mm';
 
 /** The part of the 3D view between the two side panels (the legend's swatches stay out). */
 async function sceneBox(page: Page) {
-  const canvas = (await page.locator('canvas').boundingBox())!;
+  const canvas = (await viewerCanvas(page).boundingBox())!;
   const layers = (await page.getByRole('region', { name: 'Model Layers' }).boundingBox())!;
   const info = (await page.getByRole('region', { name: 'Project Info' }).boundingBox())!;
   const x = Math.ceil(layers.x + layers.width + 4);
@@ -131,7 +132,7 @@ test.describe('versions of a case', () => {
     await expect(doctor.getByTestId('version-old')).toHaveCount(0, { timeout: 60_000 });
 
     // Compare v2 with v1: the legend, the displaced region coloured (and only it), a value.
-    await expect(doctor.locator('canvas')).toHaveAttribute('data-viewer-ready', 'true', {
+    await expect(viewerCanvas(doctor)).toHaveAttribute('data-viewer-ready', 'true', {
       timeout: 60_000,
     });
     await dInfo.getByRole('button', { name: 'Show deviation map' }).click();

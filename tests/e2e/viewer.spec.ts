@@ -2,7 +2,7 @@ import type { Locator, Page, Route } from '@playwright/test';
 import type { ReceivedMail } from '../support/accounts';
 import { expect } from './support/cusp';
 import { createCase, mailsTo, registerTechnician } from './support/reviewCase';
-import { shotPath, viewportMiddle } from './support/shots';
+import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
 import { test } from './support/smtpCusp';
 import { brightPixels, differingPixels } from './support/png';
 
@@ -25,7 +25,7 @@ type Mail = ReceivedMail;
 const subjectOf = (m: Mail) => /^Subject: (.*)$/m.exec(m.decoded)?.[1]?.trim() ?? '';
 
 async function viewerReady(page: Page): Promise<Locator> {
-  const canvas = page.locator('canvas');
+  const canvas = viewerCanvas(page);
   await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
   // The arch (85k triangles) is drawn coarse first: wait for its full level.
   await expect(canvas).toHaveAttribute('data-lod', 'full', { timeout: READY_TIMEOUT });
@@ -188,7 +188,7 @@ test.describe('3D viewer', () => {
     await expect(layers.getByTestId('layer-group')).toHaveCount(1);
     await expect(layers.getByTestId('layer-group')).toContainText('Teeth');
     await expect(layers.getByTestId('layer-row')).toHaveCount(7);
-    await expect(page.locator('canvas')).toHaveAttribute('data-rendered-meshes', '7');
+    await expect(viewerCanvas(page)).toHaveAttribute('data-rendered-meshes', '7');
     expect(brightPixels(await viewportMiddle(page, 'viewer-demo-canvas.png'))).toBeGreaterThan(
       5_000,
     );

@@ -23,6 +23,11 @@ import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
 const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
 /** Source path of the entry that starts the decode worker (web/src/viewer/boot/early.ts). */
 const EARLY_ENTRY = 'src/viewer/boot/early.ts';
+/** The app's mount point in index.html. */
+const ROOT_DIV = '<div id="root"></div>';
+/** What the decode worker draws the first frame into (web/src/viewer/boot/firstFrame.ts). */
+const FIRST_FRAME_CANVAS =
+  '<canvas id="cusp-first-frame" class="first-frame" aria-hidden="true"></canvas>';
 /** Models listed at most; the app requests any others once the project answers. */
 const MAX_MODEL_HINTS = 32;
 
@@ -105,29 +110,32 @@ async function modelViewUrls(deps: AppDeps, token: string): Promise<string[]> {
 
 /**
  * The HTML for /viewer/{id}. On a public link the project is preloaded and the models' view URLs
- * are listed in `<meta name="cusp-views">`: the entry script requests them the moment it starts,
- * without waiting for the project answer, while the viewer's code is still being compiled. Not
+ * are listed in `<meta name="cusp-views">`: the first script requests them the moment it starts,
+ * without waiting for the project answer, while the viewer's code is still being compiled, and
+ * the decode worker draws the first frame into the page's `<canvas id="cusp-first-frame">`. Not
  * preloaded from here: they would share the link with the code and delay it. A failed lookup only
  * costs the hints (the app then asks for everything itself).
  */
 async function viewerPageHtml(deps: AppDeps, webRoot: string, id: string): Promise<string> {
   const shell = shellOf(webRoot);
-  let dataHints = '';
+  let views: string[] = [];
   if (id.startsWith('pub_')) {
     try {
-      const views = await modelViewUrls(deps, id);
-      if (views.length > 0) {
-        dataHints =
-          fetchPreload(`/api/public/projects/${id}`) +
-          `<meta name="cusp-views" content="${views.join(' ')}">`;
-      }
+      views = await modelViewUrls(deps, id);
     } catch (err) {
       deps.log.warn({ err }, 'viewer page: preload hints skipped');
     }
   }
-  // Code first: its download, parse and compile overlap the models' download.
-  // A function, so nothing in the hints is read as a replacement pattern ($&, $1…).
-  return shell.html.replace('</head>', () => `${shell.codeHints}${dataHints}</head>`);
+  if (views.length === 0) {
+    return shell.html.replace('</head>', () => `${shell.codeHints}</head>`);
+  }
+  // The list before the early script's tag, so it is there whenever that script runs; code
+  // before the project, so its download, parse and compile overlap the models' download.
+  // Functions, so nothing in the hints is read as a replacement pattern ($&, $1…).
+  const head = `<meta name="cusp-views" content="${views.join(' ')}">${shell.codeHints}${fetchPreload(`/api/public/projects/${id}`)}`;
+  return shell.html
+    .replace('</head>', () => `${head}</head>`)
+    .replace(ROOT_DIV, () => `${FIRST_FRAME_CANVAS}${ROOT_DIV}`);
 }
 
 /** GET /viewer/:id — no-store and the viewer's CSP come from the security headers by path. */

@@ -1,7 +1,7 @@
 /** Screenshots the journeys keep (under SCREENSHOT_DIR) and read back as pixels. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { SCREENSHOT_DIR } from './paths';
 import { decodePng, type Rgba } from './png';
 
@@ -21,4 +21,12 @@ export async function viewportMiddle(page: Page, name?: string): Promise<Rgba> {
     height: Math.round(vp.height * 0.55),
   };
   return decodePng(await page.screenshot({ clip, ...(name ? { path: shotPath(name) } : {}) }));
+}
+
+/**
+ * The interactive viewer's canvas — not the first frame's, which the decode worker draws before
+ * the app and which is on the page until the viewer has drawn (web/src/viewer/boot/firstFrame.ts).
+ */
+export function viewerCanvas(page: Page): Locator {
+  return page.locator('.viewer__canvas canvas');
 }

@@ -67,8 +67,12 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
     expect(meta?.[1]?.split(' ')).toEqual(
       project.models.map((m) => `/api/public/projects/${p.publicToken}/view/${m.id}`),
     );
-    // The rest of the page is the app's own.
-    expect(html).toContain('<div id="root"></div>');
+    // Listed before the early script, so the list is there whenever that script runs.
+    expect(head.indexOf('name="cusp-views"')).toBeLessThan(head.indexOf(EARLY_SCRIPT));
+    // The canvas the decode worker draws the first frame into, then the app's own page.
+    expect(html).toContain(
+      '<canvas id="cusp-first-frame" class="first-frame" aria-hidden="true"></canvas><div id="root"></div>',
+    );
   });
 
   it('gives an unknown link, an owner id and the demo only the code hints', async () => {
@@ -82,6 +86,7 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
       expect(html, id).toContain('<link rel="modulepreload" href="/assets/ViewerPage-def.js">');
       expect(html, id).toContain(EARLY_SCRIPT);
       expect(html, id).not.toContain('cusp-views');
+      expect(html, id).not.toContain('cusp-first-frame');
       expect(html, id).not.toContain('as="fetch"');
       expect(html, id).not.toContain('<script>');
     }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LOADING_PROJECT } from '../../messages';
@@ -12,6 +12,7 @@ import { ProjectNotFound } from '../../viewer/panels/ProjectNotFound';
 import { ReviewActions } from '../../viewer/panels/ReviewActions';
 import { ViewerToolbar } from '../../viewer/panels/ViewerToolbar';
 import { ViewerCanvas } from '../../viewer/scene/ViewerCanvas';
+import { firstFrameShown, onFirstFrameChange } from '../../viewer/boot/firstFrame';
 import { useDeviceClass } from '../../viewer/scene/useDeviceClass';
 import { ToolsUiSlot } from '../../viewer/tools/LazyTools';
 import '../../viewer/panels/viewer.css';
@@ -41,6 +42,8 @@ export function ViewerPage() {
   useViewerLoader(routeId, Number.isInteger(asked) && asked > 0 ? asked : null);
   const deviceClass = useDeviceClass();
   const gate = useLinkGate((s) => s.gate);
+  // The decode worker's frame already shows the models: no blocking overlay over them.
+  const firstFrameOnScreen = useSyncExternalStore(onFirstFrameChange, firstFrameShown);
   const compact = deviceClass === 'mobile';
   const { phase, progress, mode, layersOpen, infoOpen, firstFrame } = useViewerStore(
     useShallow((s) => ({
@@ -104,7 +107,9 @@ export function ViewerPage() {
           <ReviewLayer compact={compact} openThread={params.get('panel') === 'thread'} />
         </Suspense>
       ) : null}
-      {phase === 'models' ? <LoadingOverlay done={progress.done} total={progress.total} /> : null}
+      {phase === 'models' && !firstFrameOnScreen ? (
+        <LoadingOverlay done={progress.done} total={progress.total} />
+      ) : null}
     </main>
   );
 }

@@ -3,10 +3,17 @@
  * (api/src/routes/viewerPage.ts) and the entry chunk imports the same module, so it runs once,
  * whichever comes first: on a viewer path it starts the decode worker, whose script and wasm then
  * download with the app's code instead of after it, and which later fetches and decodes the
- * models without waiting for the page's main thread.
+ * models without waiting for the page's main thread — and, on a public link, draws the first
+ * frame there (firstFrame.ts).
  */
 import { startDecodeWorker } from '../mesh/decodeClient';
+import { startFirstFrame } from './firstFrame';
+import { publicTokenOf } from './prefetch';
 
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
-  startDecodeWorker();
+  const worker = startDecodeWorker();
+  const token = publicTokenOf(window.location.pathname);
+  // The page lists its models before this script's tag (api/src/routes/viewerPage.ts).
+  const listed = document.querySelector<HTMLMetaElement>('meta[name="cusp-views"]')?.content;
+  if (worker && token && listed) startFirstFrame(worker, token, listed.split(' '));
 }

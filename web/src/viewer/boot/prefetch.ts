@@ -11,12 +11,12 @@
  * Only public links: owner projects need the stored token and the demo has its own delay.
  */
 import { apiUrl, paths } from '../../api/paths';
+import { takeProjectAnswer, type ProjectAnswer } from './projectAnswer';
 import { decodeUrl } from '../mesh/decodeClient';
 import type { DecodedModel } from '../mesh/modelDecode';
 import { accessFor, toViewerProject } from '../mesh/project';
 
-/** The project answer as the loader needs it: the JSON body, or the failing status (0: none). */
-export type ProjectAnswer = { ok: true; body: unknown } | { ok: false; status: number };
+export type { ProjectAnswer };
 
 interface Prefetch {
   token: string;
@@ -41,21 +41,9 @@ export function publicTokenOf(pathname: string): string | undefined {
 }
 
 async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
-  let res: Response;
-  try {
-    // A plain GET, exactly as the page's preload hint asks for it (api/src/routes/viewerPage.ts):
-    // a request with other headers or mode would not take the preloaded answer.
-    res = await fetch(apiUrl(paths.publicProject(entry.token)));
-  } catch {
-    return { ok: false, status: 0 };
-  }
-  if (!res.ok) return { ok: false, status: res.status };
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    return { ok: false, status: 0 };
-  }
+  const answer = await takeProjectAnswer(entry.token);
+  if (!answer.ok) return answer;
+  const { body } = answer;
   // The derivatives start now, while the viewer's code may still be on its way: coarse levels
   // first, the full levels of their models once every coarse level has landed (loadModels.ts).
   const project = toViewerProject(body, { kind: 'public', token: entry.token });

@@ -5,6 +5,7 @@
  * converted, and they can be posted to a worker as they are. No three.js objects here.
  */
 import type { BufferGeometry, InterleavedBufferAttribute } from 'three';
+import type { DecodedModel } from '../mesh/modelDecode';
 
 export interface MeshArrays {
   /** Vertex positions in array units (see `unit`). */
@@ -68,6 +69,24 @@ export function meshArraysOf(geometry: BufferGeometry, transform: ModelTransform
     triangleCount,
     offset: [offset.x, offset.y, offset.z],
     scale,
+  };
+}
+
+/**
+ * The same arrays straight from a decoded model, before any three.js geometry exists (the first
+ * frame drawn in the decode worker): equal to `meshArraysOf` of the geometry made from it.
+ */
+export function meshArraysOfDecoded(d: DecodedModel): MeshArrays {
+  const vertexCount = Math.floor(d.positions.length / d.stride);
+  return {
+    positions: d.positions,
+    stride: d.stride,
+    unit: d.positions instanceof Uint16Array ? 1 / 65535 : 1,
+    indices: d.indices,
+    vertexCount,
+    triangleCount: d.indices ? Math.floor(d.indices.length / 3) : Math.floor(vertexCount / 3),
+    offset: [...d.offset],
+    scale: d.scale,
   };
 }
 

@@ -6,6 +6,8 @@
  * the moment its last byte lands — whatever the page's main thread is busy with then (evaluating
  * three.js, mounting the viewer). Arrays go back transferred, never copied.
  */
+import { FirstFrameWorker } from '../boot/firstFrameWorker';
+import type { PageToWorker } from '../boot/firstFrameProtocol';
 import { decodeTools } from './decodeTools';
 import { fetchModel } from './fetchModel';
 import { decodeModel, transferablesOf, type DecodedModel } from './modelDecode';
@@ -25,11 +27,13 @@ export type DecodeResponse =
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
+// On a viewer link the page may have this worker draw the first frame (boot/firstFrame.ts).
+const firstFrame = new FirstFrameWorker((m) => scope.postMessage(m));
+
 async function handle(req: DecodeRequest): Promise<void> {
   try {
-    const r = await fetchModel(req.url, req.headers, async (bytes) =>
-      decodeModel(bytes, await decodeTools()),
-    );
+    const r = await (firstFrame.take(req.url) ??
+      fetchModel(req.url, req.headers, async (bytes) => decodeModel(bytes, await decodeTools())));
     if ('status' in r) {
       scope.postMessage({ id: req.id, status: r.status } satisfies DecodeResponse);
       return;
@@ -45,6 +49,7 @@ async function handle(req: DecodeRequest): Promise<void> {
 // Compiled while the page's code downloads.
 void decodeTools().catch(() => undefined);
 
-scope.onmessage = (e: MessageEvent<DecodeRequest>) => {
-  void handle(e.data);
+scope.onmessage = (e: MessageEvent<DecodeRequest | PageToWorker>) => {
+  if ('kind' in e.data) firstFrame.handle(e.data);
+  else void handle(e.data);
 };

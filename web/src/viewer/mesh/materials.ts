@@ -83,6 +83,16 @@ export function materialDef(
   return { ...DEFAULT_MATERIALS.default, name: 'Unknown', color: UNKNOWN_COLOR };
 }
 
+/** sRGB hex → linear RGB, as three's colour management converts a material's colour. */
+export function linearOfHex(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  const toLinear = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return [toLinear((n >> 16) & 255), toLinear((n >> 8) & 255), toLinear(n & 255)];
+}
+
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /**

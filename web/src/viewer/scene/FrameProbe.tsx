@@ -1,5 +1,6 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useRef } from 'react';
+import { markFirstFrame } from '../boot/firstFrame';
 import { openToolsGate } from '../tools/toolsGate';
 import { useViewerStore } from '../store/useViewerStore';
 
@@ -11,9 +12,6 @@ export interface FrameProbeProps {
   /** 'coarse' while any model is drawn at its coarse level, else 'full'. */
   lod: 'coarse' | 'full';
 }
-
-/** Name of the performance mark set on the first frame that shows every model. */
-export const FIRST_FRAME_MARK = 'cusp:viewer:first-frame';
 
 const PIXEL = new Uint8Array(4);
 
@@ -53,7 +51,8 @@ export function FrameProbe({ meshCount, complete, lod }: FrameProbeProps) {
       ctx.readPixels(0, 0, 1, 1, ctx.RGBA, ctx.UNSIGNED_BYTE, PIXEL);
       const viewer = useViewerStore.getState();
       if (!viewer.firstFrame) {
-        performance.mark(FIRST_FRAME_MARK);
+        // Unless the decode worker's frame (boot/firstFrame.ts) was on screen before this one.
+        markFirstFrame();
         // The tool code is fetched now, never before the first complete frame.
         openToolsGate();
         viewer.setFirstFrame();

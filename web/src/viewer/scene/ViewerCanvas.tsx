@@ -11,13 +11,14 @@ import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { ToolsSceneSlot } from '../tools/LazyTools';
 import { closeToolsGate } from '../tools/toolsGate';
 import { CameraRig } from './CameraRig';
+import { FirstFrameSlot } from './FirstFrameSlot';
 import { FrameProbe } from './FrameProbe';
 import { ModelLayers } from './ModelLayers';
 import { cappedDpr, RENDER_PROFILES, stillDpr, type DeviceClass } from './renderProfile';
 import { SceneLights } from './SceneLights';
 import './threeCatalogue';
 import { ShaderWarmup } from './ShaderWarmup';
-import { frameOfModels, jawOfNames } from './viewFrame';
+import { frameOfModels, jawOfNames, VIEWER_FOV_DEG } from './viewFrame';
 
 /** Pins, picking and camera flights: loaded after the first frame, never before it. */
 const ReviewScene = lazy(() => import('../review/ReviewScene'));
@@ -92,7 +93,7 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
         // fills a page that does not scroll.
         resize={{ scroll: false, debounce: 0 }}
         dpr={still ? dpr.still : dpr.base}
-        camera={{ fov: 35, near: 0.1, far: 5000, position: [0, 60, 160] }}
+        camera={{ fov: VIEWER_FOV_DEG, near: 0.1, far: 5000, position: [0, 60, 160] }}
         gl={{
           antialias: profile.antialias,
           alpha: true,
@@ -130,6 +131,7 @@ export function ViewerCanvas({ deviceClass }: ViewerCanvasProps) {
           </Suspense>
         ) : null}
       </Canvas>
+      <FirstFrameSlot />
       {split ? <SideBySideLabels older={split.version} /> : null}
     </>
   );

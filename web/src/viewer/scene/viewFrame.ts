@@ -61,6 +61,9 @@ export function frameOfModels(meshes: readonly MeshArrays[], jaw?: Jaw): ModelFr
   return modelFrame([{ positions: frameSoup(meshes) }], jaw ? { jaw } : {});
 }
 
+/** Vertical field of view of the viewer's camera, in degrees. */
+export const VIEWER_FOV_DEG = 35;
+
 /** Room around the models in a view (1 = touching the edges of the area they are fitted to). */
 export const VIEW_MARGIN = 1.4;
 

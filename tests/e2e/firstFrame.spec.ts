@@ -1,0 +1,119 @@
+import type { Page, Route } from '@playwright/test';
+import { test, expect } from './support/cusp';
+import type { Rgba } from './support/png';
+import { technician } from './support/projects';
+import { createCase } from './support/reviewCase';
+import { viewerCanvas, viewportMiddle } from './support/shots';
+
+/**
+ * The first frame before the app (issue 20): on a public link the decode worker draws the models
+ * into the page's own canvas while the viewer's code is still on its way — held here, so the
+ * frame can only have come from the worker — and the viewer, once it has drawn, takes over with
+ * the same picture.
+ */
+
+const READY_TIMEOUT = 90_000;
+
+/** Pixels that are the models, not the backdrop (the backdrop is dark blue-grey). */
+function modelPixels(img: Rgba): { box: [number, number, number, number]; n: number } {
+  let [x0, y0, x1, y1, n] = [Infinity, Infinity, -Infinity, -Infinity, 0];
+  for (let y = 0; y < img.height; y++)
+    for (let x = 0; x < img.width; x++) {
+      const i = (y * img.width + x) * 4;
+      if (Math.max(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!) <= 90) continue;
+      n++;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+    }
+  return { box: [x0, y0, x1, y1], n };
+}
+
+/** Share of pixels whose colour differs by more than `tolerance` in some channel. */
+function differing(a: Rgba, b: Rgba, tolerance: number): number {
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    const d = Math.max(
+      Math.abs(a.data[i]! - b.data[i]!),
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!),
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!),
+    );
+    if (d > tolerance) n++;
+  }
+  return n / (a.data.length / 4);
+}
+
+const firstFrameMark = (page: Page) =>
+  page.evaluate(
+    () => performance.getEntriesByName('cusp:viewer:first-frame')[0]?.startTime ?? null,
+  );
+
+test.describe('first frame before the app', () => {
+  test('the decode worker draws the models before the viewer code has loaded; the viewer takes over without a jump', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(240_000);
+    const { token } = await technician(cusp, 'first@first-frame.test', 'Frida First');
+    const { linkPath } = await createCase(cusp, token, 'First frame case');
+
+    // The viewer's code is held: nothing of React's viewer, three.js or R3F can draw.
+    const heldCode: Route[] = [];
+    await page.route('**/assets/ViewerPage-*.js', (route) => void heldCode.push(route));
+    // The room light the viewer adds after its first frame is held, and the arch's full level:
+    // the viewer's first frame is compared, at the same (coarse) level.
+    const heldRoom: Route[] = [];
+    await page.route('**/assets/RoomLight-*.js', (route) => void heldRoom.push(route));
+    const coarse = new Set<string>();
+    const heldFull: Route[] = [];
+    let holdFull = true;
+    await page.route('**/api/public/projects/*/view/**', (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('lod') === 'coarse') coarse.add(url.pathname);
+      if (holdFull && !url.searchParams.has('lod') && coarse.has(url.pathname))
+        heldFull.push(route);
+      else void route.continue();
+    });
+
+    await page.goto(linkPath);
+    await expect.poll(() => firstFrameMark(page), { timeout: READY_TIMEOUT }).not.toBeNull();
+    expect(heldCode.length).toBeGreaterThan(0);
+    await expect(page.locator('#cusp-first-frame')).toHaveCount(1);
+    await expect(page.locator('.viewer__canvas')).toHaveCount(0);
+    const early = await viewportMiddle(page, 'first-frame-worker.png');
+    const before = modelPixels(early);
+    expect(before.n).toBeGreaterThan(5_000);
+
+    for (const r of heldCode.splice(0)) await r.continue();
+    await expect(viewerCanvas(page)).toHaveAttribute('data-viewer-ready', 'true', {
+      timeout: READY_TIMEOUT,
+    });
+    // Gone once the viewer has drawn; the first-frame mark stays the worker's.
+    await expect(page.locator('#cusp-first-frame')).toHaveCount(0);
+    await expect(viewerCanvas(page)).toHaveAttribute('data-lod', 'coarse');
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    const viewer = await viewportMiddle(page, 'first-frame-viewer.png');
+    const after = modelPixels(viewer);
+    const changed = differing(early, viewer, 48);
+    console.log(
+      `first frame: worker ${JSON.stringify(before)} viewer ${JSON.stringify(after)}; ` +
+        `${(changed * 100).toFixed(2)} % of pixels differ by more than 48 levels`,
+    );
+    // Same camera, same shape: the silhouette moves by at most a few pixels, the shading is close.
+    for (let k = 0; k < 4; k++)
+      expect(Math.abs(before.box[k]! - after.box[k]!)).toBeLessThanOrEqual(2);
+    expect(Math.abs(before.n - after.n) / after.n).toBeLessThan(0.02);
+    expect(changed).toBeLessThan(0.01);
+
+    // The viewer is the viewer: the full level still replaces the coarse one.
+    holdFull = false;
+    for (const r of heldRoom.splice(0)) await r.continue();
+    for (const r of heldFull.splice(0)) await r.continue();
+    await expect(viewerCanvas(page)).toHaveAttribute('data-lod', 'full', {
+      timeout: READY_TIMEOUT,
+    });
+  });
+});

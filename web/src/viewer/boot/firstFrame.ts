@@ -1,0 +1,178 @@
+/**
+ * The first frame before the app (issue 20), the page's side. On a public link whose page lists
+ * its models (api/src/routes/viewerPage.ts), the first script the page runs hands the decode
+ * worker the models' URLs, the page's `<canvas id="cusp-first-frame">` (as an OffscreenCanvas)
+ * and, once the project has answered, the layers' materials and jaw: the worker draws the opening
+ * view as soon as the last model is decoded, while React, three.js and R3F are still on their way.
+ * The interactive viewer adopts that canvas under its own (`adoptFirstFrame`) and drops it once
+ * it has drawn its first frame (`releaseFirstFrame`). Where OffscreenCanvas or WebGL 2 in a
+ * worker is missing, nothing of this happens and the viewer draws the first frame as before.
+ */
+import { flattenLayers, buildLayers } from '../mesh/layers';
+import { linearOfHex, materialDef } from '../mesh/materials';
+import { toViewerProject } from '../mesh/project';
+import { cappedDpr, deviceClassForWidth, RENDER_PROFILES } from '../scene/renderProfile';
+import { jawOfNames, VIEWER_FOV_DEG } from '../scene/viewFrame';
+import type { FirstFrameModel, PageToWorker, WorkerToPage } from './firstFrameProtocol';
+import { requestProjectAnswer } from './projectAnswer';
+
+/** Name of the performance mark set when the doctor first sees the models, whoever drew them. */
+export const FIRST_FRAME_MARK = 'cusp:viewer:first-frame';
+
+/** Id of the canvas the viewer page's HTML carries for the first frame. */
+export const FIRST_FRAME_CANVAS_ID = 'cusp-first-frame';
+
+type Phase = 'none' | 'pending' | 'drawn';
+
+let canvas: HTMLCanvasElement | null = null;
+let worker: Worker | null = null;
+let phase: Phase = 'none';
+const listeners = new Set<() => void>();
+
+function setPhase(next: Phase): void {
+  phase = next;
+  for (const l of listeners) l();
+}
+
+/** True while the worker's frame is on screen (the viewer has not drawn its own yet). */
+export function firstFrameShown(): boolean {
+  return phase === 'drawn';
+}
+
+export function onFirstFrameChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Sets the first-frame mark, unless the worker's frame already set it. */
+export function markFirstFrame(startTime?: number): void {
+  if (performance.getEntriesByName(FIRST_FRAME_MARK).length > 0) return;
+  try {
+    performance.mark(FIRST_FRAME_MARK, startTime === undefined ? undefined : { startTime });
+  } catch {
+    performance.mark(FIRST_FRAME_MARK);
+  }
+}
+
+/** Stops the worker's frame: the canvas goes, the worker frees its context. */
+export function releaseFirstFrame(): void {
+  if (phase === 'none' && !canvas) return;
+  canvas?.remove();
+  canvas = null;
+  worker?.postMessage({ kind: 'first-frame:release' } satisfies PageToWorker);
+  worker = null;
+  setPhase('none');
+}
+
+/** Moves the worker's canvas into the viewer (under its panels); false when there is none. */
+export function adoptFirstFrame(slot: HTMLElement): boolean {
+  if (!canvas) return false;
+  canvas.classList.add('first-frame--adopted');
+  slot.appendChild(canvas);
+  return true;
+}
+
+/** The layers of the answer, in the viewer's order, as the worker draws them; null: not all listed. */
+function sceneOf(
+  body: unknown,
+  token: string,
+  listed: ReadonlySet<string>,
+): { models: FirstFrameModel[]; names: string[] } | null {
+  const project = toViewerProject(body, { kind: 'public', token });
+  const byId = new Map(project.models.map((m) => [m.id, m]));
+  const layers = flattenLayers(buildLayers(project.models));
+  const models: FirstFrameModel[] = [];
+  for (const layer of layers) {
+    const m = byId.get(layer.id);
+    const url = m?.coarseUrl ?? m?.viewUrl;
+    if (!url || !listed.has(url)) return null;
+    const def = materialDef(layer.material);
+    models.push({
+      url,
+      color: linearOfHex(def.color),
+      roughness: def.roughness,
+      metalness: def.metalness,
+    });
+  }
+  return models.length > 0 ? { models, names: layers.map((l) => l.name) } : null;
+}
+
+/** Calls `use` with the page's first-frame canvas once the parser has reached it. */
+function whenCanvas(use: (el: HTMLCanvasElement | null) => void): void {
+  const find = () => document.getElementById(FIRST_FRAME_CANVAS_ID) as HTMLCanvasElement | null;
+  const now = find();
+  if (now || document.readyState !== 'loading') return use(now);
+  // Before the deferred entry script runs: the document is parsed, nothing else waits for it.
+  const onState = () => {
+    document.removeEventListener('readystatechange', onState);
+    use(find());
+  };
+  document.addEventListener('readystatechange', onState);
+}
+
+/**
+ * Starts the worker's first frame of a public link whose models the page listed (`urls`). Does
+ * nothing where the browser cannot draw in a worker, or on a link that asks for a version.
+ */
+export function startFirstFrame(w: Worker, token: string, urls: readonly string[]): void {
+  if (urls.length === 0 || new URLSearchParams(window.location.search).has('v')) return;
+  if (
+    typeof OffscreenCanvas === 'undefined' ||
+    !('transferControlToOffscreen' in HTMLCanvasElement.prototype)
+  ) {
+    return;
+  }
+  worker = w;
+  setPhase('pending');
+  const post = (m: PageToWorker, transfer: Transferable[] = []) => w.postMessage(m, transfer);
+  post({ kind: 'first-frame:models', urls: [...urls] });
+  w.addEventListener('message', (e: MessageEvent<WorkerToPage | { id: number }>) => {
+    if (!('kind' in e.data) || worker !== w) return;
+    if (e.data.kind === 'first-frame:drawn') {
+      markFirstFrame(e.data.at - performance.timeOrigin);
+      setPhase('drawn');
+    } else {
+      releaseFirstFrame();
+    }
+  });
+  whenCanvas((el) => {
+    if (!el || worker !== w) return releaseFirstFrame();
+    canvas = el;
+    const profile = RENDER_PROFILES[deviceClassForWidth(window.innerWidth)];
+    const dpr = cappedDpr(window.devicePixelRatio, profile);
+    // Sized by the style sheet exactly as the viewer's canvas will be.
+    const width = Math.max(1, Math.floor(el.clientWidth * dpr));
+    const height = Math.max(1, Math.floor(el.clientHeight * dpr));
+    try {
+      el.width = width;
+      el.height = height;
+      const offscreen = el.transferControlToOffscreen();
+      const { exposure, hemisphere, key, fill, rim } = profile;
+      post(
+        {
+          kind: 'first-frame:canvas',
+          canvas: offscreen,
+          width,
+          height,
+          fovDeg: VIEWER_FOV_DEG,
+          look: { exposure, hemisphere, key, fill, rim },
+        },
+        [offscreen],
+      );
+    } catch {
+      releaseFirstFrame();
+    }
+  });
+  const listed = new Set(urls);
+  void requestProjectAnswer(token).then((answer) => {
+    if (worker !== w) return;
+    let scene: ReturnType<typeof sceneOf> = null;
+    try {
+      scene = answer.ok ? sceneOf(answer.body, token, listed) : null;
+    } catch {
+      scene = null;
+    }
+    if (!scene) return releaseFirstFrame();
+    post({ kind: 'first-frame:scene', models: scene.models, jaw: jawOfNames(scene.names) });
+  });
+}

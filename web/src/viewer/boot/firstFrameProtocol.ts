@@ -1,0 +1,48 @@
+/**
+ * Messages between the viewer page and the decode worker for the first frame drawn before the app
+ * (issue 20): the page hands the worker the models' URLs, a canvas and, once the project answers,
+ * what to draw; the worker says when the frame is on screen. No code, types only.
+ */
+import type { Jaw } from '../../../../wasm/src/views';
+
+/** One model of the first frame, in layer order. */
+export interface FirstFrameModel {
+  /** The URL the worker downloads (a coarse level where the model has one). */
+  url: string;
+  /** Linear RGB of the layer's material (a model with its own colours is drawn in those). */
+  color: [number, number, number];
+  roughness: number;
+  metalness: number;
+}
+
+/** The lights and tone of the viewer's first frame (scene/SceneLights.tsx, the render profile). */
+export interface FirstFrameLook {
+  exposure: number;
+  hemisphere: number;
+  key: number;
+  fill: number;
+  rim: number;
+}
+
+export type PageToWorker =
+  /** Start downloading and decoding these URLs now. */
+  | { kind: 'first-frame:models'; urls: string[] }
+  /** The canvas to draw into, its size in device pixels and the viewer's vertical field of view. */
+  | {
+      kind: 'first-frame:canvas';
+      canvas: OffscreenCanvas;
+      width: number;
+      height: number;
+      fovDeg: number;
+      look: FirstFrameLook;
+    }
+  /** What to draw, once the project answered: the models in layer order, and their names' jaw. */
+  | { kind: 'first-frame:scene'; models: FirstFrameModel[]; jaw: Jaw | undefined }
+  /** The interactive viewer has drawn (or the page gave up): free the context. */
+  | { kind: 'first-frame:release' };
+
+export type WorkerToPage =
+  /** The frame is drawn (one pixel read back); `at` is epoch ms. */
+  | { kind: 'first-frame:drawn'; at: number }
+  /** No first frame will come from the worker (no WebGL 2, a model failed…). */
+  | { kind: 'first-frame:failed'; reason: string };

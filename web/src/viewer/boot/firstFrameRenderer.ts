@@ -1,0 +1,335 @@
+/**
+ * The first frame in raw WebGL 2, drawn by the decode worker into the page's canvas before
+ * React, three.js and R3F have even been evaluated (issue 20). It draws what the interactive
+ * viewer's first frame draws — the same arrays, the same opening pose (viewFrame.ts), the same
+ * lights in camera space (SceneLights.tsx), three's standard material with its GGX highlight,
+ * ACES filmic tone mapping and sRGB output — so that the viewer can take over without a jump.
+ * A few hundred lines of three.js shading are approximated: no environment light (the viewer adds
+ * it only after its first frame too), no multiple-scattering compensation.
+ */
+import type { DecodedModel } from '../mesh/modelDecode';
+import { linearOfHex } from '../mesh/materials';
+import type { CameraPose } from '../scene/viewFrame';
+import type { FirstFrameLook, FirstFrameModel } from './firstFrameProtocol';
+
+const VERTEX = `#version 300 es
+layout(location = 0) in vec3 aPosition;
+layout(location = 1) in vec3 aNormal;
+layout(location = 2) in vec4 aColor;
+uniform vec3 uOffset;
+uniform float uScale;
+uniform mat4 uView;
+uniform mat4 uProjection;
+out vec3 vNormal;
+out vec3 vViewPosition;
+out vec3 vColor;
+void main() {
+  vec4 view = uView * vec4(uOffset + uScale * aPosition, 1.0);
+  vViewPosition = view.xyz;
+  vNormal = mat3(uView) * aNormal;
+  vColor = aColor.rgb;
+  gl_Position = uProjection * view;
+}`;
+
+// three.js r18x: MeshStandardMaterial's direct lighting (RE_Direct_Physical with BRDF_GGX), the
+// hemisphere light as indirect diffuse, geometry roughness from normal derivatives,
+// ACESFilmicToneMapping and the sRGB transfer.
+const FRAGMENT = `#version 300 es
+precision highp float;
+#define PI 3.141592653589793
+in vec3 vNormal;
+in vec3 vViewPosition;
+in vec3 vColor;
+uniform vec3 uColor;
+uniform float uRoughness;
+uniform float uMetalness;
+uniform bool uVertexColors;
+uniform vec3 uLightDirection[3];
+uniform vec3 uLightColor[3];
+uniform vec3 uSky;
+uniform vec3 uGround;
+uniform vec3 uUp;
+uniform float uExposure;
+out vec4 outColor;
+
+vec3 fresnel(vec3 f0, float f90, float dotVH) {
+  float fresnel = exp2((-5.55473 * dotVH - 6.98316) * dotVH);
+  return f0 * (1.0 - fresnel) + f90 * fresnel;
+}
+float visibility(float alpha, float dotNL, float dotNV) {
+  float a2 = alpha * alpha;
+  float gv = dotNL * sqrt(a2 + (1.0 - a2) * dotNV * dotNV);
+  float gl = dotNV * sqrt(a2 + (1.0 - a2) * dotNL * dotNL);
+  return 0.5 / max(gv + gl, 1e-6);
+}
+float distribution(float alpha, float dotNH) {
+  float a2 = alpha * alpha;
+  float d = dotNH * dotNH * (a2 - 1.0) + 1.0;
+  return a2 / (PI * d * d);
+}
+vec3 rrtAndOdtFit(vec3 v) {
+  vec3 a = v * (v + 0.0245786) - 0.000090537;
+  vec3 b = v * (0.983729 * v + 0.4329510) + 0.238081;
+  return a / b;
+}
+vec3 acesFilmic(vec3 color) {
+  const mat3 inputMat = mat3(vec3(0.59719, 0.07600, 0.02840), vec3(0.35458, 0.90834, 0.13383),
+    vec3(0.04823, 0.01566, 0.83777));
+  const mat3 outputMat = mat3(vec3(1.60475, -0.10208, -0.00327), vec3(-0.53108, 1.10813, -0.07276),
+    vec3(-0.07367, -0.00605, 1.07602));
+  color *= uExposure / 0.6;
+  return clamp(outputMat * rrtAndOdtFit(inputMat * color), 0.0, 1.0);
+}
+vec3 srgb(vec3 c) {
+  return mix(pow(c, vec3(0.41666)) * 1.055 - vec3(0.055), c * 12.92, vec3(lessThanEqual(c, vec3(0.0031308))));
+}
+void main() {
+  vec3 normal = normalize(vNormal) * (gl_FrontFacing ? 1.0 : -1.0);
+  vec3 viewDir = normalize(-vViewPosition);
+  vec3 base = uVertexColors ? vColor : uColor;
+  vec3 dxy = max(abs(dFdx(normal)), abs(dFdy(normal)));
+  float roughness = min(max(uRoughness, 0.0525) + max(max(dxy.x, dxy.y), dxy.z), 1.0);
+  float alpha = max(roughness, 0.045);
+  alpha *= alpha;
+  vec3 diffuse = base * (1.0 - uMetalness);
+  vec3 f0 = mix(vec3(0.04), base, uMetalness);
+  float dotNV = clamp(dot(normal, viewDir), 0.0, 1.0);
+  vec3 light = vec3(0.0);
+  for (int i = 0; i < 3; i++) {
+    vec3 l = uLightDirection[i];
+    float dotNL = clamp(dot(normal, l), 0.0, 1.0);
+    vec3 irradiance = dotNL * uLightColor[i];
+    vec3 h = normalize(l + viewDir);
+    float dotNH = clamp(dot(normal, h), 0.0, 1.0);
+    float dotVH = clamp(dot(viewDir, h), 0.0, 1.0);
+    vec3 specular = fresnel(f0, 1.0, dotVH) * visibility(alpha, dotNL, dotNV) * distribution(alpha, dotNH);
+    light += irradiance * (specular + diffuse / PI * (1.0 - fresnel(vec3(0.04), 1.0, dotVH)));
+  }
+  vec3 hemisphere = mix(uGround, uSky, 0.5 * dot(normal, uUp) + 0.5);
+  light += hemisphere * diffuse / PI;
+  outColor = vec4(srgb(acesFilmic(light)), 1.0);
+}`;
+
+/** Directions (position − target, camera space) of SceneLights' key, fill and rim lights. */
+const LIGHT_DIRECTIONS: readonly [number, number, number][] = [
+  [8, 10, 4],
+  [-6, -2, 6],
+  [0, 6, -10],
+];
+const SKY = linearOfHex('#ffffff');
+const GROUND = linearOfHex('#6b7785');
+
+interface GpuModel {
+  vao: WebGLVertexArrayObject;
+  buffers: WebGLBuffer[];
+  count: number;
+  indexType: number | null;
+  offset: [number, number, number];
+  scale: number;
+  doubleSided: boolean;
+  vertexColors: boolean;
+}
+
+type Vec3 = readonly [number, number, number];
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
+const normalise = (a: Vec3): Vec3 => {
+  const l = Math.hypot(a[0], a[1], a[2]) || 1;
+  return [a[0] / l, a[1] / l, a[2] / l];
+};
+
+/**
+ * The camera of a pose as the viewer sets it (scene/cameraPose.ts: three's lookAt, near at a
+ * hundredth of the distance, far at twenty times it): view and projection matrices, column-major.
+ */
+export function cameraMatrices(
+  pose: CameraPose,
+  fovDeg: number,
+  aspect: number,
+): { view: Float32Array; projection: Float32Array } {
+  const back = normalise(sub(pose.position, pose.target));
+  const right = normalise(cross(pose.up, back));
+  const up = cross(back, right);
+  const e = pose.position;
+  const view = new Float32Array(16);
+  const rows = [right, up, back];
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) view[c * 4 + r] = rows[r]![c]!;
+    view[12 + r] = -dot(rows[r]!, e);
+  }
+  view[15] = 1;
+  const distance = Math.hypot(...sub(pose.position, pose.target));
+  const near = Math.max(distance / 100, 1e-3);
+  const far = Math.max(distance * 20, pose.far * 2);
+  const f = 1 / Math.tan((fovDeg * Math.PI) / 360);
+  const projection = new Float32Array(16);
+  projection[0] = f / aspect;
+  projection[5] = f;
+  projection[10] = (far + near) / (near - far);
+  projection[11] = -1;
+  projection[14] = (2 * far * near) / (near - far);
+  return { view, projection };
+}
+
+export class FirstFrameRenderer {
+  private readonly gl: WebGL2RenderingContext;
+  private readonly program: WebGLProgram;
+  private readonly uniforms = new Map<string, WebGLUniformLocation | null>();
+  private readonly models = new Map<string, GpuModel>();
+
+  /** Throws where the canvas gives no WebGL 2 context or the program does not link. */
+  constructor(canvas: OffscreenCanvas) {
+    const gl = canvas.getContext('webgl2', {
+      alpha: true,
+      antialias: false,
+      premultipliedAlpha: true,
+      preserveDrawingBuffer: true,
+      powerPreference: 'high-performance',
+    });
+    if (!gl) throw new Error('no WebGL 2');
+    this.gl = gl;
+    const program = gl.createProgram();
+    for (const [type, source] of [
+      [gl.VERTEX_SHADER, VERTEX],
+      [gl.FRAGMENT_SHADER, FRAGMENT],
+    ] as const) {
+      const shader = gl.createShader(type)!;
+      gl.shaderSource(shader, source);
+      gl.compileShader(shader);
+      gl.attachShader(program, shader);
+    }
+    gl.linkProgram(program);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
+      throw new Error(`first frame program: ${gl.getProgramInfoLog(program) ?? 'link failed'}`);
+    }
+    this.program = program;
+  }
+
+  private uniform(name: string): WebGLUniformLocation | null {
+    if (!this.uniforms.has(name)) {
+      this.uniforms.set(name, this.gl.getUniformLocation(this.program, name));
+    }
+    return this.uniforms.get(name)!;
+  }
+
+  /** Copies a decoded model to the GPU; its arrays may be transferred elsewhere afterwards. */
+  upload(url: string, m: DecodedModel): void {
+    const gl = this.gl;
+    const vao = gl.createVertexArray();
+    gl.bindVertexArray(vao);
+    const buffer = (target: number, data: ArrayBufferView) => {
+      const b = gl.createBuffer();
+      gl.bindBuffer(target, b);
+      gl.bufferData(target, data, gl.STATIC_DRAW);
+      return b;
+    };
+    const buffers = [buffer(gl.ARRAY_BUFFER, m.positions)];
+    if (m.stride === 4) gl.vertexAttribPointer(0, 3, gl.UNSIGNED_SHORT, true, 8, 0);
+    else gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 12, 0);
+    gl.enableVertexAttribArray(0);
+    buffers.push(buffer(gl.ARRAY_BUFFER, m.normals));
+    gl.vertexAttribPointer(1, 3, gl.FLOAT, false, 12, 0);
+    gl.enableVertexAttribArray(1);
+    if (m.colors) {
+      buffers.push(buffer(gl.ARRAY_BUFFER, m.colors));
+      gl.vertexAttribPointer(2, 4, gl.UNSIGNED_BYTE, true, 4, 0);
+      gl.enableVertexAttribArray(2);
+    }
+    if (m.indices) buffers.push(buffer(gl.ELEMENT_ARRAY_BUFFER, m.indices));
+    gl.bindVertexArray(null);
+    // Grid positions are normalised: world = offset + scale × (value / 65535).
+    this.models.set(url, {
+      vao,
+      buffers,
+      count: m.indices ? m.indices.length : m.triangles * 3,
+      indexType: m.indices
+        ? m.indices instanceof Uint32Array
+          ? gl.UNSIGNED_INT
+          : gl.UNSIGNED_SHORT
+        : null,
+      offset: m.offset,
+      scale: m.scale,
+      doubleSided: m.doubleSided,
+      vertexColors: m.colors !== undefined,
+    });
+  }
+
+  has(url: string): boolean {
+    return this.models.has(url);
+  }
+
+  /** Draws the models (in layer order) from this pose and waits until the GPU has drawn them. */
+  draw(
+    scene: readonly FirstFrameModel[],
+    pose: CameraPose,
+    size: { width: number; height: number; fovDeg: number },
+    look: FirstFrameLook,
+  ): void {
+    const gl = this.gl;
+    const { view, projection } = cameraMatrices(pose, size.fovDeg, size.width / size.height);
+    gl.viewport(0, 0, size.width, size.height);
+    gl.clearColor(0, 0, 0, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    gl.enable(gl.DEPTH_TEST);
+    gl.useProgram(this.program);
+    gl.uniformMatrix4fv(this.uniform('uView'), false, view);
+    gl.uniformMatrix4fv(this.uniform('uProjection'), false, projection);
+    const intensities = [look.key, look.fill, look.rim];
+    const directions = LIGHT_DIRECTIONS.flatMap((d) => normalise(d));
+    const colors = intensities.flatMap((i) => [i, i, i]);
+    gl.uniform3fv(this.uniform('uLightDirection'), directions);
+    gl.uniform3fv(this.uniform('uLightColor'), colors);
+    gl.uniform3fv(
+      this.uniform('uSky'),
+      SKY.map((c) => c * look.hemisphere),
+    );
+    gl.uniform3fv(
+      this.uniform('uGround'),
+      GROUND.map((c) => c * look.hemisphere),
+    );
+    // The hemisphere light shines from world +y; in camera space that is the view's second column.
+    gl.uniform3f(this.uniform('uUp'), view[4]!, view[5]!, view[6]!);
+    gl.uniform1f(this.uniform('uExposure'), look.exposure);
+    scene.forEach((s, order) => {
+      const m = this.models.get(s.url);
+      if (!m) return;
+      if (m.doubleSided) gl.disable(gl.CULL_FACE);
+      else gl.enable(gl.CULL_FACE);
+      // As LayerMesh: each later layer pulled toward the camera, so coincident surfaces don't fight.
+      if (order > 0) {
+        gl.enable(gl.POLYGON_OFFSET_FILL);
+        gl.polygonOffset(-Math.min(order, 8), -4 * Math.min(order, 8));
+      } else gl.disable(gl.POLYGON_OFFSET_FILL);
+      gl.uniform3fv(this.uniform('uOffset'), m.offset);
+      gl.uniform1f(this.uniform('uScale'), m.scale);
+      gl.uniform3fv(this.uniform('uColor'), s.color);
+      gl.uniform1f(this.uniform('uRoughness'), s.roughness);
+      gl.uniform1f(this.uniform('uMetalness'), s.metalness);
+      // As createLayerMaterial: a model with its own colours is drawn in them.
+      gl.uniform1i(this.uniform('uVertexColors'), m.vertexColors ? 1 : 0);
+      gl.bindVertexArray(m.vao);
+      if (m.indexType === null) gl.drawArrays(gl.TRIANGLES, 0, m.count);
+      else gl.drawElements(gl.TRIANGLES, m.count, m.indexType, 0);
+    });
+    gl.bindVertexArray(null);
+    // One pixel read back: the frame is drawn, not just queued (as the viewer's FrameProbe).
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  }
+
+  /** Frees the GPU memory and the context. */
+  dispose(): void {
+    const gl = this.gl;
+    for (const m of this.models.values()) {
+      gl.deleteVertexArray(m.vao);
+      for (const b of m.buffers) gl.deleteBuffer(b);
+    }
+    this.models.clear();
+    gl.deleteProgram(this.program);
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The decode worker's side of the first frame (issue 20). The page sends the models' URLs as its
+ * first script runs: they are downloaded and decoded here at once. It then sends a canvas, and
+ * what to draw once the project has answered; the moment the last model is on the GPU the frame
+ * is drawn and the page told. The same decoded models then answer the viewer's own requests for
+ * those URLs (`take`), so nothing is downloaded twice; each is uploaded before it is handed over,
+ * because handing over transfers its arrays.
+ */
+import { decodeTools } from '../mesh/decodeTools';
+import { fetchModel, type FetchedModel } from '../mesh/fetchModel';
+import { decodeModel } from '../mesh/modelDecode';
+import { meshArraysOfDecoded } from '../geometry/meshArrays';
+import { frameOfModels, poseFor } from '../scene/viewFrame';
+import { FirstFrameRenderer } from './firstFrameRenderer';
+import type { PageToWorker, WorkerToPage } from './firstFrameProtocol';
+
+/** The longest the viewer's requests wait for the first frame before it is given up. */
+const GIVE_UP_MS = 8_000;
+
+type CanvasMessage = Extract<PageToWorker, { kind: 'first-frame:canvas' }>;
+type SceneMessage = Extract<PageToWorker, { kind: 'first-frame:scene' }>;
+
+export class FirstFrameWorker {
+  /** Started downloads not yet taken by a viewer request. */
+  private readonly started = new Map<string, Promise<FetchedModel>>();
+  /** Decoded models kept for the frame until it is drawn (their arrays go to the page after). */
+  private readonly decoded = new Map<string, FetchedModel>();
+  private renderer: FirstFrameRenderer | null = null;
+  private canvas: CanvasMessage | null = null;
+  private scene: SceneMessage | null = null;
+  private state: 'waiting' | 'drawn' | 'over' = 'waiting';
+  /** Resolves once the frame is drawn or given up: only then are the models handed over. */
+  private readonly settled: Promise<void>;
+  private settle!: () => void;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly post: (m: WorkerToPage) => void) {
+    this.settled = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  handle(m: PageToWorker): void {
+    if (m.kind === 'first-frame:models') {
+      for (const url of m.urls) this.start(url);
+      // The viewer's own requests wait for the frame: never for long, whatever the page does.
+      this.timer ??= setTimeout(() => this.fail('timed out'), GIVE_UP_MS);
+    } else if (m.kind === 'first-frame:canvas') {
+      this.canvas = m;
+      try {
+        this.renderer = new FirstFrameRenderer(m.canvas);
+        for (const [url, r] of this.decoded) if ('model' in r) this.renderer.upload(url, r.model);
+      } catch (err) {
+        this.fail(err instanceof Error ? err.message : String(err));
+      }
+      this.tryDraw();
+    } else if (m.kind === 'first-frame:scene') {
+      this.scene = m;
+      this.tryDraw();
+    } else {
+      this.end();
+    }
+  }
+
+  /**
+   * The decoded model of an early-started URL, once; undefined when it was not started here.
+   * Answers after the model is uploaded for the frame.
+   */
+  take(url: string): Promise<FetchedModel> | undefined {
+    const p = this.started.get(url);
+    if (!p) return undefined;
+    this.started.delete(url);
+    return p.then(async (r) => {
+      await this.settled;
+      return r;
+    });
+  }
+
+  private start(url: string): void {
+    if (this.started.has(url)) return;
+    const p = fetchModel(url, {}, async (bytes) => decodeModel(bytes, await decodeTools())).then(
+      (r) => {
+        if (this.state !== 'waiting') return r;
+        if ('status' in r) {
+          this.fail(`HTTP ${r.status}`);
+          return r;
+        }
+        this.decoded.set(url, r);
+        try {
+          this.renderer?.upload(url, r.model);
+        } catch (err) {
+          this.fail(err instanceof Error ? err.message : String(err));
+        }
+        this.tryDraw();
+        return r;
+      },
+    );
+    p.catch((err: unknown) => this.fail(err instanceof Error ? err.message : String(err)));
+    this.started.set(url, p);
+  }
+
+  private tryDraw(): void {
+    const { renderer, canvas, scene } = this;
+    if (this.state !== 'waiting' || !renderer || !canvas || !scene) return;
+    if (!scene.models.every((s) => renderer.has(s.url))) return;
+    const arrays = scene.models.flatMap((s) => {
+      const r = this.decoded.get(s.url);
+      return r && 'model' in r ? [meshArraysOfDecoded(r.model)] : [];
+    });
+    const frame = frameOfModels(arrays, scene.jaw);
+    if (!frame) return this.fail('no triangles');
+    const pose = poseFor(frame, 'threeQuarter', canvas.fovDeg, canvas.width / canvas.height);
+    renderer.draw(scene.models, pose, canvas, canvas.look);
+    this.state = 'drawn';
+    this.decoded.clear();
+    clearTimeout(this.timer);
+    this.settle();
+    this.post({ kind: 'first-frame:drawn', at: performance.timeOrigin + performance.now() });
+  }
+
+  private fail(reason: string): void {
+    if (this.state !== 'waiting') return;
+    this.end();
+    this.post({ kind: 'first-frame:failed', reason });
+  }
+
+  private end(): void {
+    this.state = 'over';
+    clearTimeout(this.timer);
+    this.settle();
+    this.decoded.clear();
+    this.renderer?.dispose();
+    this.renderer = null;
+  }
+}

@@ -21,6 +21,8 @@ const manifestSchema = z.record(
 
 /** Manifest keys the viewer page starts from. */
 const ROOTS = ['index.html', 'src/viewer/boot/early.ts', 'src/pages/Viewer/ViewerPage.tsx'];
+/** What a public link runs before the decode worker's first frame (boot/firstFrame.ts). */
+const FIRST_FRAME_ROOTS = ['src/viewer/boot/early.ts'];
 /** Worker scripts are listed as assets of the chunk that starts them. */
 const DECODE_WORKER = /^assets\/decode\.worker-[\w-]+\.js$/;
 
@@ -46,6 +48,18 @@ function brotliBytes(path: string): number {
 
 /** Every script of the viewer's critical path in `dist`, largest first. */
 export function viewerCriticalScripts(dist: string): ViewerScript[] {
+  return scriptsFrom(dist, ROOTS);
+}
+
+/**
+ * The scripts of a public link's first frame drawn before the app: the early entry, what it
+ * imports and the decode worker — no React, no three.js renderer, no R3F.
+ */
+export function firstFrameScripts(dist: string): ViewerScript[] {
+  return scriptsFrom(dist, FIRST_FRAME_ROOTS);
+}
+
+function scriptsFrom(dist: string, roots: readonly string[]): ViewerScript[] {
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath(dist), 'utf8')));
   const files = new Set<string>();
   const seen = new Set<string>();
@@ -58,7 +72,7 @@ export function viewerCriticalScripts(dist: string): ViewerScript[] {
     for (const a of chunk.assets ?? []) if (DECODE_WORKER.test(a)) files.add(a);
     for (const i of chunk.imports ?? []) visit(i);
   };
-  for (const r of ROOTS) visit(r);
+  for (const r of roots) visit(r);
   return [...files]
     .map((file) => {
       const path = join(dist, file);

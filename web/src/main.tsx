@@ -1,5 +1,6 @@
 // First: on a public viewer link, requests start before the rest of the app is evaluated.
 import './viewer/boot/start';
+import { releaseFirstFrame } from './viewer/boot/firstFrame';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -13,6 +14,10 @@ import './styles/pages.css';
 
 useSessionStore.getState().init();
 const router = createAppRouter();
+// The decode worker's first frame belongs to the viewer: gone if the app goes elsewhere or fails.
+router.subscribe((state) => {
+  if (state.errors || !state.location.pathname.startsWith('/viewer/')) releaseFirstFrame();
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -44,6 +44,19 @@ export default defineConfig({
       // A second entry: the viewer's HTML loads it as an async module script to start the decode
       // worker before the app's code arrives (src/viewer/boot/early.ts); the app imports it too.
       input: { index: 'index.html', early: 'src/viewer/boot/early.ts' },
+      output: {
+        // Everything the early entry needs for a public link's first frame in one chunk (with
+        // their dependencies): one request beside the entry instead of a handful, which over
+        // HTTP/1.1's six connections queue behind the app's code (tests/bench/viewer.bench.ts).
+        codeSplitting: {
+          groups: [
+            {
+              name: 'first-frame',
+              test: /src[\\/]viewer[\\/]boot[\\/](firstFrame|projectAnswer|prefetch)\.ts$/,
+            },
+          ],
+        },
+      },
     },
   },
   server: {

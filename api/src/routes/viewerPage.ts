@@ -43,8 +43,12 @@ const manifestSchema = z.record(
 interface Shell {
   stamp: string;
   html: string;
-  /** Link tags for the viewer's chunk, its imports and its style sheets. */
-  codeHints: string;
+  /** The early entry's script tag and preload links for its imports: first in the head. */
+  earlyHints: string;
+  /** Preload links for the viewer's chunk and its imports: last in the head. */
+  viewerCode: string;
+  /** Preload links for the viewer's style sheets. */
+  viewerStyles: string;
 }
 
 let cached: Shell | undefined;
@@ -60,17 +64,30 @@ const stylePreload = (file: string) =>
 const fetchPreload = (url: string) =>
   `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
 
-function codeHintsOf(manifestText: string): string {
+function codeHintsOf(
+  manifestText: string,
+): Pick<Shell, 'earlyHints' | 'viewerCode' | 'viewerStyles'> {
   const manifest = manifestSchema.parse(JSON.parse(manifestText));
-  const viewer = manifest[VIEWER_ENTRY];
-  if (!viewer) return '';
-  const files = [viewer.file, ...(viewer.imports ?? []).map((k) => manifest[k]?.file)];
+  const filesOf = (keys: readonly string[] | undefined) =>
+    (keys ?? []).map((k) => manifest[k]?.file).filter((f): f is string => !!f);
   const early = manifest[EARLY_ENTRY];
-  return [
-    ...(early ? [asyncModule(early.file)] : []),
-    ...files.filter((f): f is string => !!f).map(modulePreload),
-    ...(viewer.css ?? []).map(stylePreload),
-  ].join('');
+  // The early entry and what it imports first: a public link's first frame needs only these and
+  // the decode worker they start (web/src/viewer/boot/firstFrame.ts). Over HTTP/1.1 the browser
+  // opens six connections; what is asked first arrives first.
+  const earlyFiles = early ? filesOf(early.imports) : [];
+  const earlyHints = early
+    ? [asyncModule(early.file), ...earlyFiles.map(modulePreload)].join('')
+    : '';
+  const viewer = manifest[VIEWER_ENTRY];
+  if (!viewer) return { earlyHints, viewerCode: '', viewerStyles: '' };
+  const viewerFiles = [viewer.file, ...filesOf(viewer.imports)].filter(
+    (f) => !earlyFiles.includes(f),
+  );
+  return {
+    earlyHints,
+    viewerCode: viewerFiles.map(modulePreload).join(''),
+    viewerStyles: (viewer.css ?? []).map(stylePreload).join(''),
+  };
 }
 
 /** index.html and the viewer's code hints, re-read when either file changes. */
@@ -86,9 +103,11 @@ function shellOf(webRoot: string): Shell {
   const stamp = `${webRoot}:${statSync(indexPath).mtimeMs}:${manifestStamp}`;
   if (cached?.stamp !== stamp) {
     const html = readFileSync(indexPath, 'utf8');
-    const codeHints =
-      manifestStamp === 'none' ? '' : codeHintsOf(readFileSync(manifestPath, 'utf8'));
-    cached = { stamp, html, codeHints };
+    const hints =
+      manifestStamp === 'none'
+        ? { earlyHints: '', viewerCode: '', viewerStyles: '' }
+        : codeHintsOf(readFileSync(manifestPath, 'utf8'));
+    cached = { stamp, html, ...hints };
   }
   return cached;
 }
@@ -126,16 +145,19 @@ async function viewerPageHtml(deps: AppDeps, webRoot: string, id: string): Promi
       deps.log.warn({ err }, 'viewer page: preload hints skipped');
     }
   }
-  if (views.length === 0) {
-    return shell.html.replace('</head>', () => `${shell.codeHints}</head>`);
-  }
-  // The list before the early script's tag, so it is there whenever that script runs; code
-  // before the project, so its download, parse and compile overlap the models' download.
-  // Functions, so nothing in the hints is read as a replacement pattern ($&, $1…).
-  const head = `<meta name="cusp-views" content="${views.join(' ')}">${shell.codeHints}${fetchPreload(`/api/public/projects/${id}`)}`;
-  return shell.html
-    .replace('</head>', () => `${head}</head>`)
-    .replace(ROOT_DIV, () => `${FIRST_FRAME_CANVAS}${ROOT_DIV}`);
+  // The model list before the early script, so it is there whenever that script runs; the
+  // project after the code, so its download does not hold the code back. Functions, so nothing
+  // in the hints is read as a replacement pattern ($&, $1…).
+  const meta = views.length > 0 ? `<meta name="cusp-views" content="${views.join(' ')}">` : '';
+  const project = views.length > 0 ? fetchPreload(`/api/public/projects/${id}`) : '';
+  // A listed link's first frame is drawn by the decode worker (web/src/viewer/boot/firstFrame.ts):
+  // the viewer's code is not hinted then, so it does not hold back, on the same connections, the
+  // worker's script, its wasm and the models; the entry asks for it once it runs.
+  const code = views.length > 0 ? '' : shell.viewerCode;
+  const html = shell.html
+    .replace('<head>', () => `<head>${meta}${shell.earlyHints}`)
+    .replace('</head>', () => `${code}${shell.viewerStyles}${project}</head>`);
+  return views.length > 0 ? html.replace(ROOT_DIV, () => `${FIRST_FRAME_CANVAS}${ROOT_DIV}`) : html;
 }
 
 /** GET /viewer/:id — no-store and the viewer's CSP come from the security headers by path. */

@@ -67,8 +67,11 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
     expect(meta?.[1]?.split(' ')).toEqual(
       project.models.map((m) => `/api/public/projects/${p.publicToken}/view/${m.id}`),
     );
-    // Listed before the early script, so the list is there whenever that script runs.
+    // Listed before the early script, so the list is there whenever that script runs; the early
+    // script (the first frame's code) asked for before the app's and the viewer's code.
     expect(head.indexOf('name="cusp-views"')).toBeLessThan(head.indexOf(EARLY_SCRIPT));
+    expect(head.indexOf(EARLY_SCRIPT)).toBeLessThan(head.indexOf('ViewerPage-def.js'));
+    expect(head.indexOf(EARLY_SCRIPT)).toBeLessThan(head.indexOf('<title>'));
     // The canvas the decode worker draws the first frame into, then the app's own page.
     expect(html).toContain(
       '<canvas id="cusp-first-frame" class="first-frame" aria-hidden="true"></canvas><div id="root"></div>',

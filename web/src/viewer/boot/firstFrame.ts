@@ -97,15 +97,15 @@ function sceneOf(
   return models.length > 0 ? { models, names: layers.map((l) => l.name) } : null;
 }
 
-/** Calls `use` with the page's first-frame canvas once the parser has reached it. */
-function whenCanvas(use: (el: HTMLCanvasElement | null) => void): void {
+/** Calls `then` with the page's first-frame canvas once the parser has reached it. */
+function whenCanvas(then: (el: HTMLCanvasElement | null) => void): void {
   const find = () => document.getElementById(FIRST_FRAME_CANVAS_ID) as HTMLCanvasElement | null;
   const now = find();
-  if (now || document.readyState !== 'loading') return use(now);
+  if (now || document.readyState !== 'loading') return then(now);
   // Before the deferred entry script runs: the document is parsed, nothing else waits for it.
   const onState = () => {
     document.removeEventListener('readystatechange', onState);
-    use(find());
+    then(find());
   };
   document.addEventListener('readystatechange', onState);
 }
@@ -129,7 +129,21 @@ export function startFirstFrame(w: Worker, token: string, urls: readonly string[
   w.addEventListener('message', (e: MessageEvent<WorkerToPage | { id: number }>) => {
     if (!('kind' in e.data) || worker !== w) return;
     if (e.data.kind === 'first-frame:drawn') {
-      markFirstFrame(e.data.at - performance.timeOrigin);
+      const { context, draw } = e.data;
+      const at = (t: number) => Math.max(0, t - performance.timeOrigin);
+      try {
+        performance.measure('cusp:viewer:first-frame-context', {
+          start: at(context.start),
+          duration: context.end - context.start,
+        });
+        performance.measure('cusp:viewer:first-frame-draw', {
+          start: at(draw.start),
+          duration: draw.end - draw.start,
+        });
+      } catch {
+        // old engines: only the mark
+      }
+      markFirstFrame(at(draw.end));
       setPhase('drawn');
     } else {
       releaseFirstFrame();
@@ -166,7 +180,7 @@ export function startFirstFrame(w: Worker, token: string, urls: readonly string[
   const listed = new Set(urls);
   void requestProjectAnswer(token).then((answer) => {
     if (worker !== w) return;
-    let scene: ReturnType<typeof sceneOf> = null;
+    let scene: ReturnType<typeof sceneOf>;
     try {
       scene = answer.ok ? sceneOf(answer.body, token, listed) : null;
     } catch {

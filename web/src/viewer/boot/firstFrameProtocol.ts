@@ -42,7 +42,14 @@ export type PageToWorker =
   | { kind: 'first-frame:release' };
 
 export type WorkerToPage =
-  /** The frame is drawn (one pixel read back); `at` is epoch ms. */
-  | { kind: 'first-frame:drawn'; at: number }
+  /**
+   * The frame is drawn (one pixel read back); epoch ms of when the WebGL context was being made
+   * and when the frame was being drawn, for the page's performance timeline.
+   */
+  | {
+      kind: 'first-frame:drawn';
+      context: { start: number; end: number };
+      draw: { start: number; end: number };
+    }
   /** No first frame will come from the worker (no WebGL 2, a model failed…). */
   | { kind: 'first-frame:failed'; reason: string };

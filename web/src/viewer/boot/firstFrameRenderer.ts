@@ -119,6 +119,20 @@ const LIGHT_DIRECTIONS: readonly [number, number, number][] = [
 const SKY = linearOfHex('#ffffff');
 const GROUND = linearOfHex('#6b7785');
 
+/** What the GPU needs of a decoded model. */
+type GpuSource = Pick<
+  DecodedModel,
+  | 'positions'
+  | 'stride'
+  | 'normals'
+  | 'colors'
+  | 'indices'
+  | 'offset'
+  | 'scale'
+  | 'triangles'
+  | 'doubleSided'
+>;
+
 interface GpuModel {
   vao: WebGLVertexArrayObject;
   buffers: WebGLBuffer[];
@@ -218,7 +232,7 @@ export class FirstFrameRenderer {
   }
 
   /** Copies a decoded model to the GPU; its arrays may be transferred elsewhere afterwards. */
-  upload(url: string, m: DecodedModel): void {
+  upload(url: string, m: GpuSource): void {
     const gl = this.gl;
     const vao = gl.createVertexArray();
     gl.bindVertexArray(vao);
@@ -257,6 +271,14 @@ export class FirstFrameRenderer {
       doubleSided: m.doubleSided,
       vertexColors: m.colors !== undefined,
     });
+  }
+
+  private forget(url: string): void {
+    const m = this.models.get(url);
+    if (!m) return;
+    this.gl.deleteVertexArray(m.vao);
+    for (const b of m.buffers) this.gl.deleteBuffer(b);
+    this.models.delete(url);
   }
 
   has(url: string): boolean {
@@ -324,11 +346,7 @@ export class FirstFrameRenderer {
   /** Frees the GPU memory and the context. */
   dispose(): void {
     const gl = this.gl;
-    for (const m of this.models.values()) {
-      gl.deleteVertexArray(m.vao);
-      for (const b of m.buffers) gl.deleteBuffer(b);
-    }
-    this.models.clear();
+    for (const url of [...this.models.keys()]) this.forget(url);
     gl.deleteProgram(this.program);
     gl.getExtension('WEBGL_lose_context')?.loseContext();
   }

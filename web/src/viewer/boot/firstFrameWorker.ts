@@ -14,6 +14,9 @@ import { frameOfModels, poseFor } from '../scene/viewFrame';
 import { FirstFrameRenderer } from './firstFrameRenderer';
 import type { PageToWorker, WorkerToPage } from './firstFrameProtocol';
 
+/** Epoch ms, comparable across the page and its workers. */
+const epochNow = () => performance.timeOrigin + performance.now();
+
 /** The longest the viewer's requests wait for the first frame before it is given up. */
 const GIVE_UP_MS = 8_000;
 
@@ -26,6 +29,7 @@ export class FirstFrameWorker {
   /** Decoded models kept for the frame until it is drawn (their arrays go to the page after). */
   private readonly decoded = new Map<string, FetchedModel>();
   private renderer: FirstFrameRenderer | null = null;
+  private contextTiming = { start: 0, end: 0 };
   private canvas: CanvasMessage | null = null;
   private scene: SceneMessage | null = null;
   private state: 'waiting' | 'drawn' | 'over' = 'waiting';
@@ -46,7 +50,9 @@ export class FirstFrameWorker {
     } else if (m.kind === 'first-frame:canvas') {
       this.canvas = m;
       try {
+        const start = epochNow();
         this.renderer = new FirstFrameRenderer(m.canvas);
+        this.contextTiming = { start, end: epochNow() };
         for (const [url, r] of this.decoded) if ('model' in r) this.renderer.upload(url, r.model);
       } catch (err) {
         this.fail(err instanceof Error ? err.message : String(err));
@@ -108,12 +114,14 @@ export class FirstFrameWorker {
     const frame = frameOfModels(arrays, scene.jaw);
     if (!frame) return this.fail('no triangles');
     const pose = poseFor(frame, 'threeQuarter', canvas.fovDeg, canvas.width / canvas.height);
+    const start = epochNow();
     renderer.draw(scene.models, pose, canvas, canvas.look);
+    const draw = { start, end: epochNow() };
     this.state = 'drawn';
     this.decoded.clear();
     clearTimeout(this.timer);
     this.settle();
-    this.post({ kind: 'first-frame:drawn', at: performance.timeOrigin + performance.now() });
+    this.post({ kind: 'first-frame:drawn', context: this.contextTiming, draw });
   }
 
   private fail(reason: string): void {

@@ -1,6 +1,9 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useRef } from 'react';
 import { markFirstFrame } from '../boot/firstFrame';
+
+/** Name of the mark set on the viewer's own first frame: the doctor can turn the models now. */
+export const INTERACTIVE_MARK = 'cusp:viewer:interactive';
 import { openToolsGate } from '../tools/toolsGate';
 import { useViewerStore } from '../store/useViewerStore';
 
@@ -53,6 +56,7 @@ export function FrameProbe({ meshCount, complete, lod }: FrameProbeProps) {
       if (!viewer.firstFrame) {
         // Unless the decode worker's frame (boot/firstFrame.ts) was on screen before this one.
         markFirstFrame();
+        performance.mark(INTERACTIVE_MARK);
         // The tool code is fetched now, never before the first complete frame.
         openToolsGate();
         viewer.setFirstFrame();

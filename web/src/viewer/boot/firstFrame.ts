@@ -24,6 +24,11 @@ export const FIRST_FRAME_CANVAS_ID = 'cusp-first-frame';
 
 type Phase = 'none' | 'pending' | 'drawn';
 
+/** Resolves when the first frame's downloads are in, or when there is no first frame any more. */
+let downloads: { done: Promise<void>; resolve: () => void } | null = null;
+/** The longest the viewer's code waits for them. */
+const DOWNLOADS_WAIT_MS = 3_000;
+
 let canvas: HTMLCanvasElement | null = null;
 let worker: Worker | null = null;
 let phase: Phase = 'none';
@@ -54,8 +59,22 @@ export function markFirstFrame(startTime?: number): void {
   }
 }
 
+/**
+ * Resolves once the models of the worker's first frame have downloaded (at once where there is
+ * none): the viewer's code is asked for then, so that on a slow link it does not take its share
+ * of the bandwidth from the few bytes the first frame needs.
+ */
+export function firstFrameDownloads(): Promise<void> {
+  return downloads?.done ?? Promise.resolve();
+}
+
+function downloadsIn(): void {
+  downloads?.resolve();
+}
+
 /** Stops the worker's frame: the canvas goes, the worker frees its context. */
 export function releaseFirstFrame(): void {
+  downloadsIn();
   if (phase === 'none' && !canvas) return;
   canvas?.remove();
   canvas = null;
@@ -123,12 +142,19 @@ export function startFirstFrame(w: Worker, token: string, urls: readonly string[
     return;
   }
   worker = w;
+  let resolve!: () => void;
+  const done = new Promise<void>((r) => (resolve = r));
+  downloads = { done, resolve };
+  setTimeout(resolve, DOWNLOADS_WAIT_MS);
   setPhase('pending');
   const post = (m: PageToWorker, transfer: Transferable[] = []) => w.postMessage(m, transfer);
   post({ kind: 'first-frame:models', urls: [...urls] });
   w.addEventListener('message', (e: MessageEvent<WorkerToPage | { id: number }>) => {
     if (!('kind' in e.data) || worker !== w) return;
-    if (e.data.kind === 'first-frame:drawn') {
+    if (e.data.kind === 'first-frame:downloaded') {
+      downloadsIn();
+    } else if (e.data.kind === 'first-frame:drawn') {
+      downloadsIn();
       const { context, draw } = e.data;
       const at = (t: number) => Math.max(0, t - performance.timeOrigin);
       try {

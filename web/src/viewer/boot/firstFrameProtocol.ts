@@ -42,6 +42,8 @@ export type PageToWorker =
   | { kind: 'first-frame:release' };
 
 export type WorkerToPage =
+  /** Every model of the first frame has downloaded (or failed): the link is free for the app. */
+  | { kind: 'first-frame:downloaded' }
   /**
    * The frame is drawn (one pixel read back); epoch ms of when the WebGL context was being made
    * and when the frame was being drawn, for the page's performance timeline.

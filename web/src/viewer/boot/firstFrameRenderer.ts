@@ -119,6 +119,8 @@ const LIGHT_DIRECTIONS: readonly [number, number, number][] = [
 const SKY = linearOfHex('#ffffff');
 const GROUND = linearOfHex('#6b7785');
 
+const WARM_UP = 'warm-up';
+
 /** What the GPU needs of a decoded model. */
 type GpuSource = Pick<
   DecodedModel,
@@ -291,6 +293,7 @@ export class FirstFrameRenderer {
     pose: CameraPose,
     size: { width: number; height: number; fovDeg: number },
     look: FirstFrameLook,
+    wait = true,
   ): void {
     const gl = this.gl;
     const { view, projection } = cameraMatrices(pose, size.fovDeg, size.width / size.height);
@@ -340,7 +343,48 @@ export class FirstFrameRenderer {
     });
     gl.bindVertexArray(null);
     // One pixel read back: the frame is drawn, not just queued (as the viewer's FrameProbe).
-    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    if (wait) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    else gl.flush();
+  }
+
+  /**
+   * Queues one triangle, scissored to a pixel, in each state the models may need (culled or not,
+   * pulled forward or not) with the view derivative's vertex formats, without waiting for it: a
+   * software GPU (SwiftShader) compiles its pipeline for each state at the first draw, and does it
+   * now, in the GPU process, while the models are still downloading.
+   */
+  warmUp(): void {
+    const gl = this.gl;
+    const triangle: GpuSource = {
+      positions: new Uint16Array([0, 0, 0, 0, 65535, 0, 0, 0, 0, 65535, 0, 0]),
+      stride: 4,
+      normals: new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1]),
+      indices: new Uint16Array([0, 1, 2]),
+      colors: undefined,
+      offset: [0, 0, 0],
+      scale: 1,
+      triangles: 1,
+      doubleSided: true,
+    };
+    const pose: CameraPose = {
+      position: [0, 0, 2],
+      target: [0, 0, 0],
+      up: [0, 1, 0],
+      distance: 2,
+      near: 0.1,
+      far: 10,
+    };
+    const look = { exposure: 1, hemisphere: 0, key: 0, fill: 0, rim: 0 };
+    const layer: FirstFrameModel = { url: WARM_UP, color: [1, 1, 1], roughness: 1, metalness: 0 };
+    gl.enable(gl.SCISSOR_TEST);
+    gl.scissor(0, 0, 1, 1);
+    for (const doubleSided of [true, false]) {
+      this.upload(WARM_UP, { ...triangle, doubleSided });
+      // Twice: the second layer is drawn with a polygon offset.
+      this.draw([layer, layer], pose, { width: 1, height: 1, fovDeg: 35 }, look, false);
+      this.forget(WARM_UP);
+    }
+    gl.disable(gl.SCISSOR_TEST);
   }
 
   /** Frees the GPU memory and the context. */

@@ -37,6 +37,8 @@ export class FirstFrameWorker {
   private readonly settled: Promise<void>;
   private settle!: () => void;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Downloads started here and not yet in. */
+  private downloading = 0;
 
   constructor(private readonly post: (m: WorkerToPage) => void) {
     this.settled = new Promise((resolve) => (this.settle = resolve));
@@ -53,6 +55,7 @@ export class FirstFrameWorker {
         const start = epochNow();
         this.renderer = new FirstFrameRenderer(m.canvas);
         this.contextTiming = { start, end: epochNow() };
+        this.renderer.warmUp();
         for (const [url, r] of this.decoded) if ('model' in r) this.renderer.upload(url, r.model);
       } catch (err) {
         this.fail(err instanceof Error ? err.message : String(err));
@@ -82,24 +85,36 @@ export class FirstFrameWorker {
 
   private start(url: string): void {
     if (this.started.has(url)) return;
-    const p = fetchModel(url, {}, async (bytes) => decodeModel(bytes, await decodeTools())).then(
-      (r) => {
-        if (this.state !== 'waiting') return r;
-        if ('status' in r) {
-          this.fail(`HTTP ${r.status}`);
-          return r;
-        }
-        this.decoded.set(url, r);
-        try {
-          this.renderer?.upload(url, r.model);
-        } catch (err) {
-          this.fail(err instanceof Error ? err.message : String(err));
-        }
-        this.tryDraw();
+    this.downloading++;
+    let counted = false;
+    const downloaded = () => {
+      if (counted) return;
+      counted = true;
+      if (--this.downloading === 0) this.post({ kind: 'first-frame:downloaded' });
+    };
+    const p = fetchModel(url, {}, async (bytes) => {
+      downloaded();
+      return decodeModel(bytes, await decodeTools());
+    }).then((r) => {
+      downloaded();
+      if (this.state !== 'waiting') return r;
+      if ('status' in r) {
+        this.fail(`HTTP ${r.status}`);
         return r;
-      },
-    );
-    p.catch((err: unknown) => this.fail(err instanceof Error ? err.message : String(err)));
+      }
+      this.decoded.set(url, r);
+      try {
+        this.renderer?.upload(url, r.model);
+      } catch (err) {
+        this.fail(err instanceof Error ? err.message : String(err));
+      }
+      this.tryDraw();
+      return r;
+    });
+    p.catch((err: unknown) => {
+      downloaded();
+      this.fail(err instanceof Error ? err.message : String(err));
+    });
     this.started.set(url, p);
   }
 

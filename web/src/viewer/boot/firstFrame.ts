@@ -155,12 +155,16 @@ export function startFirstFrame(w: Worker, token: string, urls: readonly string[
       downloadsIn();
     } else if (e.data.kind === 'first-frame:drawn') {
       downloadsIn();
-      const { context, draw } = e.data;
+      const { context, pose, draw } = e.data;
       const at = (t: number) => Math.max(0, t - performance.timeOrigin);
       try {
         performance.measure('cusp:viewer:first-frame-context', {
           start: at(context.start),
           duration: context.end - context.start,
+        });
+        performance.measure('cusp:viewer:first-frame-pose', {
+          start: at(pose.start),
+          duration: pose.end - pose.start,
         });
         performance.measure('cusp:viewer:first-frame-draw', {
           start: at(draw.start),

@@ -45,12 +45,14 @@ export type WorkerToPage =
   /** Every model of the first frame has downloaded (or failed): the link is free for the app. */
   | { kind: 'first-frame:downloaded' }
   /**
-   * The frame is drawn (one pixel read back); epoch ms of when the WebGL context was being made
-   * and when the frame was being drawn, for the page's performance timeline.
+   * The frame is drawn (one pixel read back); epoch ms of when the WebGL context was being made,
+   * the pose computed and the frame drawn, for the page's performance timeline.
    */
   | {
       kind: 'first-frame:drawn';
       context: { start: number; end: number };
+      /** The models' frame and the opening pose. */
+      pose: { start: number; end: number };
       draw: { start: number; end: number };
     }
   /** No first frame will come from the worker (no WebGL 2, a model failed…). */

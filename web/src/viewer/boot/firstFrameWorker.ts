@@ -9,13 +9,48 @@
 import { decodeTools } from '../mesh/decodeTools';
 import { fetchModel, type FetchedModel } from '../mesh/fetchModel';
 import { decodeModel } from '../mesh/modelDecode';
-import { meshArraysOfDecoded } from '../geometry/meshArrays';
+import { meshArraysOfDecoded, type MeshArrays } from '../geometry/meshArrays';
 import { frameOfModels, poseFor } from '../scene/viewFrame';
 import { FirstFrameRenderer } from './firstFrameRenderer';
 import type { PageToWorker, WorkerToPage } from './firstFrameProtocol';
 
 /** Epoch ms, comparable across the page and its workers. */
 const epochNow = () => performance.timeOrigin + performance.now();
+
+/** A horseshoe of 1,536 triangles (an arch's rough shape), in the model arrays' layout. */
+const WARM_UP_ARCH: MeshArrays = (() => {
+  const [around, across] = [48, 16];
+  const point = (i: number, j: number) => {
+    const a = Math.PI * (i / around);
+    const b = 2 * Math.PI * (j / across);
+    const r = 25 + 4 * Math.cos(b);
+    return [r * Math.cos(a), 4 * Math.sin(b), r * Math.sin(a)];
+  };
+  const positions = new Float32Array(around * across * 18);
+  let o = 0;
+  for (let i = 0; i < around; i++)
+    for (let j = 0; j < across; j++)
+      for (const [di, dj] of [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 0],
+        [1, 1],
+        [0, 1],
+      ] as const)
+        for (const v of point(i + di, j + dj)) positions[o++] = v;
+  const vertexCount = positions.length / 3;
+  return {
+    positions,
+    stride: 3,
+    unit: 1,
+    indices: undefined,
+    vertexCount,
+    triangleCount: vertexCount / 3,
+    offset: [0, 0, 0],
+    scale: 1,
+  };
+})();
 
 /** The longest the viewer's requests wait for the first frame before it is given up. */
 const GIVE_UP_MS = 8_000;
@@ -56,6 +91,9 @@ export class FirstFrameWorker {
         this.renderer = new FirstFrameRenderer(m.canvas);
         this.contextTiming = { start, end: epochNow() };
         this.renderer.warmUp();
+        // The frame math runs once on a small arch while the models download: compiled then,
+        // not on the first frame's path.
+        frameOfModels([WARM_UP_ARCH]);
         for (const [url, r] of this.decoded) if ('model' in r) this.renderer.upload(url, r.model);
       } catch (err) {
         this.fail(err instanceof Error ? err.message : String(err));
@@ -126,6 +164,7 @@ export class FirstFrameWorker {
       const r = this.decoded.get(s.url);
       return r && 'model' in r ? [meshArraysOfDecoded(r.model)] : [];
     });
+    const poseStart = epochNow();
     const frame = frameOfModels(arrays, scene.jaw);
     if (!frame) return this.fail('no triangles');
     const pose = poseFor(frame, 'threeQuarter', canvas.fovDeg, canvas.width / canvas.height);
@@ -136,7 +175,12 @@ export class FirstFrameWorker {
     this.decoded.clear();
     clearTimeout(this.timer);
     this.settle();
-    this.post({ kind: 'first-frame:drawn', context: this.contextTiming, draw });
+    this.post({
+      kind: 'first-frame:drawn',
+      context: this.contextTiming,
+      pose: { start: poseStart, end: start },
+      draw,
+    });
   }
 
   private fail(reason: string): void {

@@ -7,13 +7,16 @@
  * frame there (firstFrame.ts).
  */
 import { startDecodeWorker } from '../mesh/decodeClient';
-import { startFirstFrame } from './firstFrame';
+import { firstFramePossible, startFirstFrame } from './firstFrame';
+import { FIRST_FRAME_WORKER } from './firstFrameProtocol';
 import { publicTokenOf } from './prefetch';
 
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
-  const worker = startDecodeWorker();
   const token = publicTokenOf(window.location.pathname);
   // The page lists its models before this script's tag (api/src/routes/viewerPage.ts).
   const listed = document.querySelector<HTMLMetaElement>('meta[name="cusp-views"]')?.content;
-  if (worker && token && listed) startFirstFrame(worker, token, listed.split(' '));
+  const urls = listed ? listed.split(' ') : [];
+  const firstFrame = token !== undefined && firstFramePossible(urls);
+  const worker = startDecodeWorker(firstFrame ? FIRST_FRAME_WORKER : undefined);
+  if (worker && firstFrame) startFirstFrame(worker, token, urls);
 }

@@ -15,6 +15,8 @@ import { cappedDpr, deviceClassForWidth, RENDER_PROFILES } from '../scene/render
 import { jawOfNames, VIEWER_FOV_DEG } from '../scene/viewFrame';
 import type { FirstFrameModel, PageToWorker, WorkerToPage } from './firstFrameProtocol';
 import { requestProjectAnswer } from './projectAnswer';
+import { downloadModel } from '../mesh/fetchModel';
+import { WASM_URL } from '../mesh/wasmUrl';
 
 /** Name of the performance mark set when the doctor first sees the models, whoever drew them. */
 export const FIRST_FRAME_MARK = 'cusp:viewer:first-frame';
@@ -130,17 +132,24 @@ function whenCanvas(then: (el: HTMLCanvasElement | null) => void): void {
 }
 
 /**
- * Starts the worker's first frame of a public link whose models the page listed (`urls`). Does
- * nothing where the browser cannot draw in a worker, or on a link that asks for a version.
+ * Whether the decode worker can draw the first frame of these listed models: not where the
+ * browser cannot draw in a worker, nor on a link that asks for a version.
+ */
+export function firstFramePossible(urls: readonly string[]): boolean {
+  return (
+    urls.length > 0 &&
+    !new URLSearchParams(window.location.search).has('v') &&
+    typeof OffscreenCanvas !== 'undefined' &&
+    'transferControlToOffscreen' in HTMLCanvasElement.prototype
+  );
+}
+
+/**
+ * Starts the worker's first frame of a public link whose models the page listed (`urls`), where
+ * `firstFramePossible`; the worker was started named FIRST_FRAME_WORKER and waits for the wasm
+ * bytes this sends.
  */
 export function startFirstFrame(w: Worker, token: string, urls: readonly string[]): void {
-  if (urls.length === 0 || new URLSearchParams(window.location.search).has('v')) return;
-  if (
-    typeof OffscreenCanvas === 'undefined' ||
-    !('transferControlToOffscreen' in HTMLCanvasElement.prototype)
-  ) {
-    return;
-  }
   worker = w;
   let resolve!: () => void;
   const done = new Promise<void>((r) => (resolve = r));
@@ -149,11 +158,25 @@ export function startFirstFrame(w: Worker, token: string, urls: readonly string[
   setPhase('pending');
   const post = (m: PageToWorker, transfer: Transferable[] = []) => w.postMessage(m, transfer);
   post({ kind: 'first-frame:models', urls: [...urls] });
+
+  // Downloaded here, now: the worker's script is still on its way. The bytes go to the worker.
+  const wasm = fetch(WASM_URL)
+    .then(async (res) => (res.ok ? res.arrayBuffer() : Promise.reject(new Error(`${res.status}`))))
+    .then(
+      (bytes) => post({ kind: 'first-frame:wasm', bytes }, [bytes]),
+      () => post({ kind: 'first-frame:wasm', status: 0 }),
+    );
+  const models = urls.map(async (url) => {
+    const downloaded = await downloadModel(url, {});
+    post(
+      { kind: 'first-frame:bytes', url, downloaded },
+      'bytes' in downloaded ? [downloaded.bytes] : [],
+    );
+  });
+  void Promise.all([wasm, ...models]).finally(downloadsIn);
   w.addEventListener('message', (e: MessageEvent<WorkerToPage | { id: number }>) => {
     if (!('kind' in e.data) || worker !== w) return;
-    if (e.data.kind === 'first-frame:downloaded') {
-      downloadsIn();
-    } else if (e.data.kind === 'first-frame:drawn') {
+    if (e.data.kind === 'first-frame:drawn') {
       downloadsIn();
       const { context, pose, draw } = e.data;
       const at = (t: number) => Math.max(0, t - performance.timeOrigin);

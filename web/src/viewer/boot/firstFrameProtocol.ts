@@ -1,9 +1,10 @@
 /**
  * Messages between the viewer page and the decode worker for the first frame drawn before the app
- * (issue 20): the page hands the worker the models' URLs, a canvas and, once the project answers,
- * what to draw; the worker says when the frame is on screen. No code, types only.
+ * (issue 20): the page hands the worker the models' URLs and then their bytes, a canvas and, once
+ * the project answers, what to draw; the worker says when the frame is on screen.
  */
 import type { Jaw } from '../../../../wasm/src/views';
+import type { DownloadedModel } from '../mesh/fetchModel';
 
 /** One model of the first frame, in layer order. */
 export interface FirstFrameModel {
@@ -24,9 +25,17 @@ export interface FirstFrameLook {
   rim: number;
 }
 
+/** The decode worker's name when the page downloads its wasm for it (see `first-frame:wasm`). */
+export const FIRST_FRAME_WORKER = 'cusp-decode:first-frame';
+
 export type PageToWorker =
-  /** Start downloading and decoding these URLs now. */
+  /** The wasm module's bytes, downloaded by the page (`status` when that failed). */
+  | { kind: 'first-frame:wasm'; bytes: ArrayBuffer }
+  | { kind: 'first-frame:wasm'; status: number }
+  /** The page is downloading these URLs for the first frame; their bytes follow. */
   | { kind: 'first-frame:models'; urls: string[] }
+  /** One of them has downloaded (its bytes transferred), or was refused (`status`). */
+  | { kind: 'first-frame:bytes'; url: string; downloaded: DownloadedModel | { status: number } }
   /** The canvas to draw into, its size in device pixels and the viewer's vertical field of view. */
   | {
       kind: 'first-frame:canvas';
@@ -42,8 +51,6 @@ export type PageToWorker =
   | { kind: 'first-frame:release' };
 
 export type WorkerToPage =
-  /** Every model of the first frame has downloaded (or failed): the link is free for the app. */
-  | { kind: 'first-frame:downloaded' }
   /**
    * The frame is drawn (one pixel read back); epoch ms of when the WebGL context was being made,
    * the pose computed and the frame drawn, for the page's performance timeline.

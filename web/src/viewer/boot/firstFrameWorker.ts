@@ -1,13 +1,13 @@
 /**
- * The decode worker's side of the first frame (issue 20). The page sends the models' URLs as its
- * first script runs: they are downloaded and decoded here at once. It then sends a canvas, and
- * what to draw once the project has answered; the moment the last model is on the GPU the frame
- * is drawn and the page told. The same decoded models then answer the viewer's own requests for
+ * The decode worker's side of the first frame (issue 20). The page's first script downloads the
+ * models (before this worker has even started) and hands their bytes over: they are decoded here
+ * the moment both are in. It also sends a canvas, and what to draw once the project has answered;
+ * the moment the last model is on the GPU the frame is drawn and the page told. The same decoded models then answer the viewer's own requests for
  * those URLs (`take`), so nothing is downloaded twice; each is uploaded before it is handed over,
  * because handing over transfers its arrays.
  */
 import { decodeTools } from '../mesh/decodeTools';
-import { fetchModel, type FetchedModel } from '../mesh/fetchModel';
+import { decodeDownloaded, type DownloadedModel, type FetchedModel } from '../mesh/fetchModel';
 import { decodeModel } from '../mesh/modelDecode';
 import { meshArraysOfDecoded, type MeshArrays } from '../geometry/meshArrays';
 import { frameOfModels, poseFor } from '../scene/viewFrame';
@@ -72,15 +72,30 @@ export class FirstFrameWorker {
   private readonly settled: Promise<void>;
   private settle!: () => void;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Downloads started here and not yet in. */
-  private downloading = 0;
+  /** The page's downloads, by URL, not yet handed over. */
+  private readonly bytes = new Map<string, (d: DownloadedModel | { status: number }) => void>();
+
+  /** The wasm module's bytes, when the page downloads them (a worker named FIRST_FRAME_WORKER). */
+  readonly wasm: Promise<ArrayBuffer>;
+  private giveWasm!: (m: Extract<PageToWorker, { kind: 'first-frame:wasm' }>) => void;
 
   constructor(private readonly post: (m: WorkerToPage) => void) {
     this.settled = new Promise((resolve) => (this.settle = resolve));
+    this.wasm = new Promise<ArrayBuffer>((resolve, reject) => {
+      this.giveWasm = (m) => ('bytes' in m ? resolve(m.bytes) : reject(new Error('no wasm')));
+      // Never waited for long: the worker then downloads it itself.
+      setTimeout(() => reject(new Error('no wasm from the page')), GIVE_UP_MS);
+    });
+    this.wasm.catch(() => undefined);
   }
 
   handle(m: PageToWorker): void {
-    if (m.kind === 'first-frame:models') {
+    if (m.kind === 'first-frame:wasm') {
+      this.giveWasm(m);
+    } else if (m.kind === 'first-frame:bytes') {
+      this.bytes.get(m.url)?.(m.downloaded);
+      this.bytes.delete(m.url);
+    } else if (m.kind === 'first-frame:models') {
       for (const url of m.urls) this.start(url);
       // The viewer's own requests wait for the frame: never for long, whatever the page does.
       this.timer ??= setTimeout(() => this.fail('timed out'), GIVE_UP_MS);
@@ -123,36 +138,32 @@ export class FirstFrameWorker {
 
   private start(url: string): void {
     if (this.started.has(url)) return;
-    this.downloading++;
-    let counted = false;
-    const downloaded = () => {
-      if (counted) return;
-      counted = true;
-      if (--this.downloading === 0) this.post({ kind: 'first-frame:downloaded' });
-    };
-    const p = fetchModel(url, {}, async (bytes) => {
-      downloaded();
-      return decodeModel(bytes, await decodeTools());
-    }).then((r) => {
-      downloaded();
-      if (this.state !== 'waiting') return r;
-      if ('status' in r) {
-        this.fail(`HTTP ${r.status}`);
+    const downloaded = new Promise<DownloadedModel | { status: number }>((resolve) =>
+      this.bytes.set(url, resolve),
+    );
+    const p = downloaded
+      .then(async (d): Promise<FetchedModel> => {
+        if ('status' in d) return d;
+        return {
+          model: await decodeDownloaded(d, async (b) => decodeModel(b, await decodeTools())),
+        };
+      })
+      .then((r) => {
+        if (this.state !== 'waiting') return r;
+        if ('status' in r) {
+          this.fail(`HTTP ${r.status}`);
+          return r;
+        }
+        this.decoded.set(url, r);
+        try {
+          this.renderer?.upload(url, r.model);
+        } catch (err) {
+          this.fail(err instanceof Error ? err.message : String(err));
+        }
+        this.tryDraw();
         return r;
-      }
-      this.decoded.set(url, r);
-      try {
-        this.renderer?.upload(url, r.model);
-      } catch (err) {
-        this.fail(err instanceof Error ? err.message : String(err));
-      }
-      this.tryDraw();
-      return r;
-    });
-    p.catch((err: unknown) => {
-      downloaded();
-      this.fail(err instanceof Error ? err.message : String(err));
-    });
+      });
+    p.catch((err: unknown) => this.fail(err instanceof Error ? err.message : String(err)));
     this.started.set(url, p);
   }
 

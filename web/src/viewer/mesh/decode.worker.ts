@@ -7,8 +7,8 @@
  * three.js, mounting the viewer). Arrays go back transferred, never copied.
  */
 import { FirstFrameWorker } from '../boot/firstFrameWorker';
-import type { PageToWorker } from '../boot/firstFrameProtocol';
-import { decodeTools } from './decodeTools';
+import { FIRST_FRAME_WORKER, type PageToWorker } from '../boot/firstFrameProtocol';
+import { decodeTools, wasmBytesFrom } from './decodeTools';
 import { fetchModel } from './fetchModel';
 import { decodeModel, transferablesOf, type DecodedModel } from './modelDecode';
 
@@ -27,8 +27,10 @@ export type DecodeResponse =
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-// On a viewer link the page may have this worker draw the first frame (boot/firstFrame.ts).
+// On a viewer link the page may have this worker draw the first frame (boot/firstFrame.ts); it
+// then downloads the wasm module for it, with the models, before this worker has started.
 const firstFrame = new FirstFrameWorker((m) => scope.postMessage(m));
+if (scope.name === FIRST_FRAME_WORKER) wasmBytesFrom(firstFrame.wasm);
 
 async function handle(req: DecodeRequest): Promise<void> {
   try {

@@ -5,19 +5,33 @@
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { MeshModule } from '../../../../wasm/src/core.js';
 import type { DecodeTools } from './modelDecode';
-
-// Vite emits the wasm file as an asset and rewrites this URL (no config needed).
-const WASM_URL = new URL('../../../../wasm/build/cusp.wasm', import.meta.url);
+import { WASM_URL } from './wasmUrl';
 
 let ready: Promise<DecodeTools> | undefined;
+/** The wasm module's bytes where someone else downloads them (the page, for the first frame). */
+let givenWasm: Promise<ArrayBuffer> | undefined;
+
+/**
+ * The wasm bytes will come from `bytes` instead of a request of this context's own; if that
+ * fails, the request is made after all. Before the first `decodeTools()`.
+ */
+export function wasmBytesFrom(bytes: Promise<ArrayBuffer>): void {
+  givenWasm = bytes;
+}
+
+async function wasmBytes(): Promise<ArrayBuffer> {
+  const own = async () => {
+    const res = await fetch(WASM_URL);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return res.arrayBuffer();
+  };
+  return givenWasm ? givenWasm.catch(own) : own();
+}
 
 export function decodeTools(): Promise<DecodeTools> {
   ready ??= (async () => {
     const [mod] = await Promise.all([
-      fetch(WASM_URL).then(async (res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        return MeshModule.create(await res.arrayBuffer());
-      }),
+      wasmBytes().then((bytes) => MeshModule.create(bytes)),
       MeshoptDecoder.ready,
     ]);
     const tools: DecodeTools = {

@@ -5,7 +5,7 @@
  * removes it with its files), and listed in `project_thumbnails`.
  */
 import { Readable } from 'node:stream';
-import { thumbnailBlobKey } from '../blobs/blobStore.js';
+import { projectBlobPrefix, thumbnailBlobKey } from '../blobs/blobStore.js';
 import { openDecrypted, putEncrypted, type DataKey } from '../blobs/encrypted.js';
 import type { SqlExecutor } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
@@ -46,8 +46,10 @@ export async function storeThumbnail(
 }
 
 /**
- * `storeThumbnail` after the answer is sent; a failure is logged (the card keeps its
- * placeholder). A project deleted meanwhile has no key: nothing is built.
+ * `storeThumbnail` after the answer is sent (and after the view derivatives were prebuilt); a
+ * failure is logged (the card keeps its placeholder). A project deleted meanwhile has no key:
+ * nothing is built, and what was built for it while it was being deleted is removed — the delete
+ * shreds the key before it removes the files, so either it sees these files or this sees no key.
  */
 export async function buildThumbnailLater(
   deps: AppDeps,
@@ -55,15 +57,25 @@ export async function buildThumbnailLater(
   version: number,
   modelBlobKeys: readonly string[],
 ): Promise<void> {
+  const subject = projectSubject(projectId);
   try {
-    const dataKey = await deps.keys.existingKey(projectSubject(projectId));
-    if (!dataKey) return;
-    const bytes = await storeThumbnail(deps, projectId, version, modelBlobKeys, dataKey);
-    if (bytes > THUMBNAIL_MAX_BYTES) {
-      deps.log.warn({ projectId, version, bytes }, 'thumbnail larger than 20 kB');
+    const dataKey = await deps.keys.existingKey(subject);
+    if (dataKey) {
+      const bytes = await storeThumbnail(deps, projectId, version, modelBlobKeys, dataKey);
+      if (bytes > THUMBNAIL_MAX_BYTES) {
+        deps.log.warn({ projectId, version, bytes }, 'thumbnail larger than 20 kB');
+      }
     }
   } catch (err) {
     deps.log.warn({ err, projectId, version }, 'thumbnail not built');
+  }
+  try {
+    if (!(await deps.keys.existingKey(subject))) {
+      await deleteThumbnailRows(deps.db, projectId);
+      await deps.blobs.deletePrefix(projectBlobPrefix(projectId));
+    }
+  } catch (err) {
+    deps.log.warn({ err, projectId }, 'files built for a deleted project not removed yet');
   }
 }
 

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thumbnailBlobKey } from '../../../api/src/blobs/blobStore.js';
+import { buildThumbnailLater } from '../../../api/src/mesh/thumbnailStore.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
 import { decodePng } from '../../support/png.js';
@@ -103,5 +104,35 @@ describe.each(testDrivers())('project thumbnails on %s', (driver) => {
     ]);
     expect(rows.rows).toEqual([]);
     expect((await get(`/api/projects/${id}/thumbnail`, owner)).statusCode).toBe(404);
+  });
+
+  it('leaves nothing of a project deleted while its views and thumbnail were being built', async () => {
+    const late = (
+      await createProjectWith(t, owner, [
+        { filename: 'Crown.stl', data: fixture('mesh', 'molar-crown-fdi16.stl') },
+      ])
+    ).projectId;
+    const project = await get(`/api/projects/${late}`, owner);
+    const modelId = (project.json() as { models: { id: string }[] }).models[0]!.id;
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${late}`,
+      headers: owner.auth,
+    });
+    expect(del.statusCode).toBe(204);
+    // A build that was under way writes its file after the delete removed the project's files.
+    const stray = `projects/${late}/${modelId}-view`;
+    await t.deps.blobs.write(
+      stray,
+      (async function* () {
+        yield new Uint8Array([1, 2, 3]);
+      })(),
+    );
+    expect(await t.deps.blobs.exists(stray)).toBe(true);
+    await buildThumbnailLater(t.deps, late, 1, []);
+    expect(await t.deps.blobs.exists(stray)).toBe(false);
+    const left = [];
+    for await (const b of t.deps.blobs.list(`projects/${late}`)) left.push(b.key);
+    expect(left).toEqual([]);
   });
 });

@@ -131,6 +131,34 @@ test.describe('dashboard: needs attention, search and filters', () => {
     await expect(none).toBeVisible();
   });
 
+  test('pages a long list: 24 cards, then "Load more" brings the rest, newest first', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(180_000);
+    const many = await technician(cusp, `lena.${Date.now()}@dashboard.test`, 'Lena Long-List');
+    const total = 27;
+    for (let i = 1; i <= total; i++) {
+      await createProject(cusp, { token: many.token, name: `Case ${String(i).padStart(2, '0')}` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInBrowser(page, many);
+    await page.goto('/dashboard');
+    await expect(cards(page)).toHaveCount(24, { timeout: 30_000 });
+    await expect(page.getByTestId('list-count')).toHaveText(`Showing 24 of ${total}`);
+    await expect(cards(page).first()).toContainText('Case 27');
+    const more = page.getByRole('button', { name: 'Load more' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(cards(page)).toHaveCount(total);
+    await expect(page.getByTestId('list-count')).toHaveText(`Showing ${total} of ${total}`);
+    await expect(more).toHaveCount(0);
+    // The next page follows on: no card twice, the oldest last.
+    const names = await cards(page).locator('.project-card__title').allTextContents();
+    expect(new Set(names).size).toBe(total);
+    await expect(cards(page).last()).toContainText('Case 01');
+  });
+
   test('opens the commented project from Needs attention with the conversation open', async ({
     page,
     seeded,

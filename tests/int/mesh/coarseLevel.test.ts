@@ -100,6 +100,16 @@ describe.each(testDrivers())('coarse level of a big model on %s', (driver) => {
     expect(stored.includes(Buffer.from('glTF'))).toBe(false);
     expect(stored.includes(Buffer.from('KHR_meshopt_compression'))).toBe(false);
 
+    // The upload's background work (views, then the thumbnail) is done before the delete: the
+    // files it would write after a delete are another test's (tests/int/mesh/thumbnails.test.ts).
+    await expect
+      .poll(
+        async () =>
+          (await t.app.inject({ url: `/api/projects/${projectId}/thumbnail`, headers: user.auth }))
+            .statusCode,
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(200);
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/projects/${projectId}`,

@@ -1,9 +1,10 @@
 /**
  * The first frame before the app (issue 20), the page's side. On a public link whose page lists
- * its models (api/src/routes/viewerPage.ts), the first script the page runs hands the decode
- * worker the models' URLs, the page's `<canvas id="cusp-first-frame">` (as an OffscreenCanvas)
- * and, once the project has answered, the layers' materials and jaw: the worker draws the opening
- * view as soon as the last model is decoded, while React, three.js and R3F are still on their way.
+ * its models (api/src/routes/viewerPage.ts), the first script the page runs downloads those models
+ * and the wasm module for the decode worker (whose own start takes the browser a while) and hands
+ * it their bytes, the page's `<canvas id="cusp-first-frame">` (as an OffscreenCanvas) and, once
+ * the project has answered, the layers' materials and jaw: the worker draws the opening view as
+ * soon as the last model is decoded, while React, three.js and R3F are still on their way.
  * The interactive viewer adopts that canvas under its own (`adoptFirstFrame`) and drops it once
  * it has drawn its first frame (`releaseFirstFrame`). Where OffscreenCanvas or WebGL 2 in a
  * worker is missing, nothing of this happens and the viewer draws the first frame as before.
@@ -48,7 +49,9 @@ export function firstFrameShown(): boolean {
 
 export function onFirstFrameChange(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** Sets the first-frame mark, unless the worker's frame already set it. */

@@ -1,10 +1,11 @@
 /**
  * The decode worker's side of the first frame (issue 20). The page's first script downloads the
- * models (before this worker has even started) and hands their bytes over: they are decoded here
- * the moment both are in. It also sends a canvas, and what to draw once the project has answered;
- * the moment the last model is on the GPU the frame is drawn and the page told. The same decoded models then answer the viewer's own requests for
- * those URLs (`take`), so nothing is downloaded twice; each is uploaded before it is handed over,
- * because handing over transfers its arrays.
+ * models and the wasm module (before this worker has even started) and hands their bytes over:
+ * each model is decoded here the moment it and the decoders are in. The page also sends a canvas,
+ * and what to draw once the project has answered; the moment the last model is on the GPU the
+ * frame is drawn and the page told. The same decoded models then answer the viewer's own requests
+ * for those URLs (`take`), so nothing is downloaded twice — after the frame is drawn (or given
+ * up), because handing a model over transfers its arrays.
  */
 import { decodeTools } from '../mesh/decodeTools';
 import { decodeDownloaded, type DownloadedModel, type FetchedModel } from '../mesh/fetchModel';
@@ -123,8 +124,8 @@ export class FirstFrameWorker {
   }
 
   /**
-   * The decoded model of an early-started URL, once; undefined when it was not started here.
-   * Answers after the model is uploaded for the frame.
+   * The decoded model of a URL the page downloads for the first frame, once; undefined for any
+   * other. Answers once the frame is drawn or given up.
    */
   take(url: string): Promise<FetchedModel> | undefined {
     const p = this.started.get(url);

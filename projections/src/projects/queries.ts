@@ -145,7 +145,7 @@ export async function projectNameRows(
   return r.rows;
 }
 
-/** The admin Overview's figures over the projects and users read models. */
+/** The admin Overview's figures over the projects, user stats and users read models. */
 export interface ProjectTotalsRow {
   total_users: number;
   users_with_projects: number;
@@ -164,7 +164,8 @@ export const PROJECT_TOTALS_SQL = `
     (SELECT count(DISTINCT p.user_id) FROM projects p JOIN users u ON u.id::text = p.user_id)::int
       AS users_with_projects,
     count(*)::int AS total_projects,
-    COALESCE(sum(file_count), 0)::bigint::text AS total_files,
+    -- Every version's stored files (a project row counts its latest version's models only).
+    (SELECT COALESCE(sum(file_count), 0) FROM user_stats_projects)::bigint::text AS total_files,
     (SELECT COALESCE(json_object_agg(status, n), '{}'::json)
        FROM (SELECT status, count(*)::int AS n FROM projects GROUP BY status) per) AS by_status,
     COALESCE(sum(storage_bytes), 0)::bigint::text AS total_storage,

@@ -215,6 +215,15 @@ describe.each(testDrivers())('project versions API (%s)', (driver) => {
     expect(view.statusCode).toBe(200);
   });
 
+  it("counts every version's stored files, for the owner's stats and the admin overview alike", async () => {
+    // v1: crown and antagonist; v2 keeps the antagonist and adds a new crown: three stored files.
+    const stats = await t.app.inject({ url: '/api/projects/stats', headers: owner.auth });
+    expect(stats.json()).toMatchObject({ fileCount: 3 });
+    const overview = await t.app.inject({ url: '/api/admin/stats', headers: admin.auth });
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(overview.json()).toMatchObject({ totalProjects: 1, totalFiles: 3 });
+  });
+
   it('refuses to approve version 1 once version 2 exists, then approves v2 with each file hash', async () => {
     const old = await approve({ version: 1, authorName: 'Dr Rivera' });
     expect(old.statusCode).toBe(409);

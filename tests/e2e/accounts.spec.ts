@@ -1,13 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { E2E_PASSWORD, resetLink, verificationLink, verifiedAccount } from './support/accounts';
 import { test, expect, type CuspServer } from './support/cusp';
-import { SCREENSHOT_DIR } from './support/paths';
-
-function shotPath(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
+import { shotPath } from './support/shots';
 
 /** POST /api/login straight to the server (another device, as far as the page knows). */
 async function apiLogin(cusp: CuspServer, email: string, password: string) {

@@ -5,17 +5,9 @@
  * the v1 comment are made through the real API (the pin's placement has its own journey in
  * review.spec.ts).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { test, expect } from './support/cusp';
-import { SCREENSHOT_DIR } from './support/paths';
 import { createProject, technician } from './support/projects';
-import { viewerCanvas } from './support/shots';
-
-function shot(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
+import { shotPath, viewerCanvas } from './support/shots';
 
 test('a comment made on v1 reads "on v1" on v2, its pin faded; choosing it offers v1', async ({
   page,
@@ -73,7 +65,7 @@ test('a comment made on v1 reads "on v1" on v2, its pin faded; choosing it offer
   const pin = page.locator('[data-testid="pin"][data-pin="1"]');
   await expect(pin).toHaveClass(/vpin--other-version/);
   await expect(pin).toHaveAttribute('aria-label', 'Pin 1 (on v1)');
-  await page.screenshot({ path: shot('comment-on-v1-seen-on-v2.png') });
+  await page.screenshot({ path: shotPath('comment-on-v1-seen-on-v2.png') });
 
   await comment.getByRole('button', { name: 'Show pin 1' }).click();
   const offer = comment.getByRole('status');
@@ -90,5 +82,5 @@ test('a comment made on v1 reads "on v1" on v2, its pin faded; choosing it offer
   await expect(page.locator('[data-testid="pin"][data-pin="1"]')).not.toHaveClass(
     /vpin--other-version/,
   );
-  await page.screenshot({ path: shot('comment-on-v1-seen-on-v1.png') });
+  await page.screenshot({ path: shotPath('comment-on-v1-seen-on-v1.png') });
 });

@@ -3,22 +3,15 @@
  * a model (pixels), an orbit dragged on one half turns both, nothing is drawn while nothing
  * moves, and a phone stacks v1 above v2.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { meshFixtures } from '../support/fixturePaths';
 import { test as base, expect, type CuspServer } from './support/cusp';
-import { SCREENSHOT_DIR } from './support/paths';
 import { decodePng } from './support/png';
 import { addVersion, createProject, technician, type Technician } from './support/projects';
-import { viewerCanvas } from './support/shots';
+import { shotPath, viewerCanvas } from './support/shots';
 
 const CROWN_V2 = path.join(meshFixtures, 'molar-crown-fdi16-v2.stl');
-
-function shotPath(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
 
 interface Box {
   x: number;

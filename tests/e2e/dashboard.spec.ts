@@ -4,12 +4,10 @@
  * filters, and opens a project from "Needs attention" after a doctor's comment — the owner's
  * viewer with the conversation open. Screenshots at 1280×800 and 390×844 land in SCREENSHOT_DIR.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test as base, cuspFixture, expect, type CuspServer } from './support/cusp';
-import { SCREENSHOT_DIR } from './support/paths';
 import { createProject, signInBrowser, technician, type Technician } from './support/projects';
+import { shotPath } from './support/shots';
 
 /** Distinct patients, so one search word finds exactly one project. */
 const CASES = [
@@ -52,11 +50,6 @@ const test = base.extend<object, { cusp: CuspServer; seeded: Seeded }>({
   ],
 });
 
-function shot(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
-
 const cards = (page: Page) => page.getByTestId('project-card');
 
 test.describe('dashboard: needs attention, search and filters', () => {
@@ -85,7 +78,7 @@ test.describe('dashboard: needs attention, search and filters', () => {
       );
       await expect(card.getByTestId('card-actions').locator(':scope > *')).toHaveCount(3);
     }
-    await page.screenshot({ path: shot('dashboard-1280x800.png') });
+    await page.screenshot({ path: shotPath('dashboard-1280x800.png') });
 
     // Search by the patient's family name: one card, and the address says so.
     const search = page.getByRole('searchbox', { name: 'Search projects' });
@@ -95,7 +88,7 @@ test.describe('dashboard: needs attention, search and filters', () => {
     await expect(cards(page).first()).toContainText('Lower bridge 34-36');
     await expect(cards(page).first()).toContainText('Grace Hopper');
     await expect(page.getByTestId('list-count')).toHaveText('Showing 1 of 1');
-    await page.screenshot({ path: shot('dashboard-1280x800-search.png') });
+    await page.screenshot({ path: shotPath('dashboard-1280x800-search.png') });
 
     // Back: every project again, the box empty; forward: the search again.
     await page.goBack();
@@ -198,15 +191,15 @@ test.describe('dashboard: needs attention, search and filters', () => {
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: shot('dashboard-390x844.png') });
-      await page.screenshot({ path: shot('dashboard-390x844-full.png'), fullPage: true });
+      await page.screenshot({ path: shotPath('dashboard-390x844.png') });
+      await page.screenshot({ path: shotPath('dashboard-390x844-full.png'), fullPage: true });
 
       // The card menu by touch: Comments opens the doctor's comment.
       const card = cards(page).filter({ hasText: COMMENTED });
       await card.getByRole('button', { name: `More actions for ${COMMENTED}` }).tap();
       const menu = page.getByRole('menu');
       await expect(menu).toBeVisible();
-      await page.screenshot({ path: shot('dashboard-390x844-menu.png') });
+      await page.screenshot({ path: shotPath('dashboard-390x844-menu.png') });
       await menu.getByRole('menuitem', { name: /Comments/ }).tap();
       const modal = page.getByTestId('comments-modal');
       await expect(modal).toContainText(COMMENT);
@@ -227,7 +220,7 @@ test.describe('dashboard: needs attention, search and filters', () => {
         { timeout: 60_000 },
       );
       await expect(sheet).toContainText(COMMENT, { timeout: 30_000 });
-      await page.screenshot({ path: shot('dashboard-390x844-thread.png') });
+      await page.screenshot({ path: shotPath('dashboard-390x844-thread.png') });
     } finally {
       await ctx.close();
     }

@@ -4,20 +4,12 @@
  * opening in the view log (card, settings, owner viewer), withdraws the link, and the doctor's
  * reload shows the withdrawn page with nothing of the project.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/cusp';
-import { SCREENSHOT_DIR } from './support/paths';
 import { createProject, signInBrowser, technician } from './support/projects';
-import { viewerCanvas } from './support/shots';
+import { shotPath, viewerCanvas } from './support/shots';
 
 const PIN = '48151623';
-
-function shot(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
 
 async function openLinkSettings(page: Page, projectName: string) {
   const card = page.getByTestId('project-card').filter({ hasText: projectName });
@@ -51,13 +43,13 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   await modal.getByLabel('7 days').check();
   await modal.getByLabel('Require a PIN').check();
   await modal.getByLabel(/^PIN/).fill(PIN);
-  await page.screenshot({ path: shot('links-settings-desktop.png') });
+  await page.screenshot({ path: shotPath('links-settings-desktop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   // The dialog fits a phone: nothing wider than the screen.
   const box = await modal.getByRole('dialog').or(modal).first().boundingBox();
   expect(box?.width ?? 0).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: shot('links-settings-mobile.png') });
+  await page.screenshot({ path: shotPath('links-settings-mobile.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
   await modal.getByRole('button', { name: 'Save settings' }).click();
   await expect(modal.getByTestId('link-state')).toContainText('PIN required');
@@ -89,20 +81,20 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   await prompt.getByLabel('PIN').fill('00000000');
   await prompt.getByRole('button', { name: 'Open case' }).click();
   await expect(prompt.getByRole('alert')).toContainText('not correct');
-  await doctor.screenshot({ path: shot('links-pin-prompt-mobile.png') });
+  await doctor.screenshot({ path: shotPath('links-pin-prompt-mobile.png') });
   await prompt.getByLabel('PIN').fill(PIN);
   await prompt.getByRole('button', { name: 'Open case' }).press('Enter');
   await expect(viewerCanvas(doctor)).toHaveAttribute('data-viewer-ready', 'true', {
     timeout: 60_000,
   });
-  await doctor.screenshot({ path: shot('links-doctor-viewer-mobile.png') });
+  await doctor.screenshot({ path: shotPath('links-doctor-viewer-mobile.png') });
   // The doctor is told that opening the link is recorded (Project Info).
   await doctor
     .getByRole('button', { name: /Project Info/ })
     .first()
     .click();
   await expect(doctor.getByTestId('opening-recorded')).toContainText('recorded for the sender');
-  await doctor.screenshot({ path: shot('links-doctor-info-mobile.png') });
+  await doctor.screenshot({ path: shotPath('links-doctor-info-mobile.png') });
 
   // Owner: the opening is in the view log (card, settings, owner viewer).
   await page.reload();
@@ -111,7 +103,7 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   });
   const again = await openLinkSettings(page, 'Bridge 24-26');
   await expect(again.modal.getByTestId('link-view-log')).toContainText('Phone');
-  await page.screenshot({ path: shot('links-view-log-desktop.png') });
+  await page.screenshot({ path: shotPath('links-view-log-desktop.png') });
   await again.modal.getByRole('button', { name: 'Close' }).first().click();
 
   // The owner viewer shows the link's state and the same log, and opening it there is not logged.
@@ -121,7 +113,7 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
     timeout: 30_000,
   });
   await expect(ownerLink.getByTestId('link-view-log')).toContainText('Phone · Chrome');
-  await page.screenshot({ path: shot('links-owner-viewer-desktop.png') });
+  await page.screenshot({ path: shotPath('links-owner-viewer-desktop.png') });
   await page.goto('/dashboard');
   await expect(card.getByTestId('card-link-summary')).toContainText('Opened once');
   const third = await openLinkSettings(page, 'Bridge 24-26');
@@ -131,7 +123,7 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   await expect(third.modal.getByTestId('link-state')).toContainText('Withdrawn');
   await third.modal.getByRole('button', { name: 'Close' }).first().click();
   await expect(card.getByText('Link withdrawn')).toBeVisible();
-  await page.screenshot({ path: shot('links-dashboard-withdrawn-desktop.png') });
+  await page.screenshot({ path: shotPath('links-dashboard-withdrawn-desktop.png') });
 
   await doctor.reload();
   const withdrawn = doctor.getByTestId('link-revoked');
@@ -140,8 +132,8 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   ).toBeVisible({ timeout: 30_000 });
   await expect(doctor.getByText('Bridge 24-26')).toHaveCount(0);
   await expect(viewerCanvas(doctor)).toHaveCount(0);
-  await doctor.screenshot({ path: shot('links-withdrawn-mobile.png') });
+  await doctor.screenshot({ path: shotPath('links-withdrawn-mobile.png') });
   await doctor.setViewportSize({ width: 1280, height: 800 });
-  await doctor.screenshot({ path: shot('links-withdrawn-desktop.png') });
+  await doctor.screenshot({ path: shotPath('links-withdrawn-desktop.png') });
   await doctorContext.close();
 });

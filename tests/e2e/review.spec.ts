@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { SmtpPeer } from '../support/smtpPeer';
 import { expect, type CuspServer } from './support/cusp';
 import { test } from './support/smtpCusp';
-import { SCREENSHOT_DIR } from './support/paths';
 import { decodePng, type Rgba } from './support/png';
 import {
   createCase,
@@ -13,7 +10,7 @@ import {
   type ReviewCase,
   type Technician,
 } from './support/reviewCase';
-import { viewerCanvas } from './support/shots';
+import { shotPath, viewerCanvas } from './support/shots';
 
 /**
  * The review conversation in a real browser with WebGL: a doctor with only the link names
@@ -26,11 +23,6 @@ import { viewerCanvas } from './support/shots';
 
 const READY_TIMEOUT = 90_000;
 const DOCTOR = { name: 'Dr. Ada Molar', email: 'ada@clinic-e2e.test' };
-
-function shot(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
 
 /** The first frame is drawn and the conversation, loaded after it, is there. */
 async function viewerReady(page: Page): Promise<void> {
@@ -109,7 +101,7 @@ async function giveName(page: Page): Promise<void> {
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Your name').fill(DOCTOR.name);
   await dialog.getByLabel(/E-mail/).fill(DOCTOR.email);
-  await page.screenshot({ path: shot(`review-identity-${page.viewportSize()!.width}.png`) });
+  await page.screenshot({ path: shotPath(`review-identity-${page.viewportSize()!.width}.png`) });
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog).toHaveCount(0);
 }
@@ -207,7 +199,7 @@ test.describe('review conversation', () => {
     expect(Math.abs(doctorTip.x - at.x)).toBeLessThan(3);
     expect(Math.abs(doctorTip.y - at.y)).toBeLessThan(3);
     await expectModelUnder(page, doctorTip);
-    await page.screenshot({ path: shot('review-doctor-pin-desktop.png') });
+    await page.screenshot({ path: shotPath('review-doctor-pin-desktop.png') });
 
     // The technician: dashboard first.
     const { ctx, page: tp } = await signIn(browser, cusp, tech, vp);
@@ -216,7 +208,7 @@ test.describe('review conversation', () => {
       await expect(card).toContainText('Changes Requested', { timeout: 30_000 });
       await expect(card.getByTestId('open-comments')).toHaveText('1 open');
       await expect(card).toContainText('1 new');
-      await tp.screenshot({ path: shot('review-dashboard.png'), fullPage: true });
+      await tp.screenshot({ path: shotPath('review-dashboard.png'), fullPage: true });
       await card.getByRole('button', { name: /More actions/ }).click();
       await tp.getByRole('menuitem', { name: /Comments/ }).click();
       const modal = tp.getByTestId('comments-modal');
@@ -229,7 +221,7 @@ test.describe('review conversation', () => {
       await expect(tp.getByText('Reply sent')).toBeVisible({ timeout: 30_000 });
       await expect(modal.getByTestId('thread-reply')).toContainText('Thanks, looking at it now.');
       await expect(modal.getByTestId('thread-reply')).toContainText('Tess Review (Technician)');
-      await tp.screenshot({ path: shot('review-comments-modal.png') });
+      await tp.screenshot({ path: shotPath('review-comments-modal.png') });
       await modal.getByRole('button', { name: 'Close' }).click();
       await expect(modal).toHaveCount(0);
 
@@ -245,7 +237,7 @@ test.describe('review conversation', () => {
       expect(Math.abs(ownerTip.x - doctorTip.x)).toBeLessThan(3);
       expect(Math.abs(ownerTip.y - doctorTip.y)).toBeLessThan(3);
       await expectModelUnder(tp, ownerTip);
-      await tp.screenshot({ path: shot('review-owner-pin-desktop.png') });
+      await tp.screenshot({ path: shotPath('review-owner-pin-desktop.png') });
 
       // A pin follows its model's layer.
       await tp.getByRole('button', { name: 'Hide Upper arch' }).click();
@@ -284,7 +276,7 @@ test.describe('review conversation', () => {
       expect(mail.decoded).not.toContain('Patientname');
       expect(mail.decoded).toContain('Margin extended distally');
       expect(mail.decoded).toContain(c.linkPath);
-      await page.screenshot({ path: shot('review-doctor-reply-desktop.png') });
+      await page.screenshot({ path: shotPath('review-doctor-reply-desktop.png') });
 
       // Resolve hides the pin (both sides); Show resolved brings it back.
       await own.getByRole('button', { name: 'Resolve' }).click();
@@ -302,7 +294,7 @@ test.describe('review conversation', () => {
       await expect(tp.getByTestId('status-badge')).toHaveText('Pending Review', {
         timeout: 30_000,
       });
-      await tp.screenshot({ path: shot('review-owner-resolved-desktop.png') });
+      await tp.screenshot({ path: shotPath('review-owner-resolved-desktop.png') });
     } finally {
       await ctx.close();
     }
@@ -339,7 +331,7 @@ test.describe('review conversation', () => {
       expect(Math.abs(pendingTip.y - at.y)).toBeLessThan(3);
       // The sheet unfolded to take the comment.
       await sheet.getByLabel('Comment on the new pin').fill('Contact on 16 too tight.');
-      await page.screenshot({ path: shot('review-doctor-sheet-phone.png') });
+      await page.screenshot({ path: shotPath('review-doctor-sheet-phone.png') });
       await sheet.getByRole('button', { name: 'Request changes' }).click();
       await giveName(page);
       await expect(page.getByText('Changes requested — the technician has been told')).toBeVisible({
@@ -351,7 +343,7 @@ test.describe('review conversation', () => {
       const doctorTip = await pinTip(pin);
       expect(Math.abs(doctorTip.x - at.x)).toBeLessThan(3);
       expect(Math.abs(doctorTip.y - at.y)).toBeLessThan(3);
-      await page.screenshot({ path: shot('review-doctor-pin-phone.png') });
+      await page.screenshot({ path: shotPath('review-doctor-pin-phone.png') });
 
       const { ctx, page: tp } = await signIn(browser, cusp, tech, phone);
       try {
@@ -367,13 +359,13 @@ test.describe('review conversation', () => {
         await expectModelUnder(tp, ownerTip);
         // Choosing a pinned comment folds the sheet so the pin is in view.
         await expect(own.getByRole('button', { name: 'Add pin' })).toHaveCount(0);
-        await tp.screenshot({ path: shot('review-owner-pin-phone.png') });
+        await tp.screenshot({ path: shotPath('review-owner-pin-phone.png') });
         await own.getByRole('button', { name: /Comments · 1 open/ }).click();
         await own.getByRole('button', { name: 'Reply' }).click();
         await own.getByLabel('Reply', { exact: true }).fill('Contact relieved.');
         await own.getByRole('button', { name: 'Send reply' }).click();
         await expect(tp.getByText('Reply sent')).toBeVisible({ timeout: 30_000 });
-        await tp.screenshot({ path: shot('review-owner-sheet-phone.png') });
+        await tp.screenshot({ path: shotPath('review-owner-sheet-phone.png') });
 
         await page.reload();
         await viewerReady(page);
@@ -396,7 +388,7 @@ test.describe('review conversation', () => {
         const barBox = (await bar.boundingBox())!;
         expect(quick.y + quick.height).toBeLessThanOrEqual(barBox.y + 1);
         expect(barBox.y + barBox.height).toBeLessThanOrEqual(phone.height);
-        await page.screenshot({ path: shot('review-doctor-resolved-phone.png') });
+        await page.screenshot({ path: shotPath('review-doctor-resolved-phone.png') });
 
         // The revision is ready: back to Pending Review from the dashboard's Comments modal.
         await tp.goto('/dashboard');
@@ -410,7 +402,7 @@ test.describe('review conversation', () => {
         await expect(modal.getByRole('button', { name: 'Back to Pending Review' })).toHaveCount(0);
         await modal.getByRole('button', { name: 'Close' }).click();
         await expect(card).toContainText('Pending Review');
-        await tp.screenshot({ path: shot('review-dashboard-phone.png'), fullPage: true });
+        await tp.screenshot({ path: shotPath('review-dashboard-phone.png'), fullPage: true });
 
         // Markup in a comment is shown as text, never run or drawn.
         const markup = '<img src=x onerror="window.__xss=1"><b>bold</b>';

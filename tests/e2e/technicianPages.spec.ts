@@ -5,12 +5,11 @@
  * card actions, toasts). Layout is measured from bounding boxes; the 390 px screenshots land in
  * SCREENSHOT_DIR (file list, viewer layers, dashboard) to be looked at.
  */
-import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
 import { decodeQuotedPrintable, encodeSolution } from '../support/accounts';
 import { test as base, cuspFixture, expect, type CuspServer } from './support/cusp';
-import { SCREENSHOT_DIR } from './support/paths';
 import {
   MOLAR_STL,
   createProject,
@@ -19,7 +18,7 @@ import {
   technician,
   type Technician,
 } from './support/projects';
-import { viewerCanvas } from './support/shots';
+import { shotPath, viewerCanvas } from './support/shots';
 
 /** 200 characters without a space: the longest project name the form takes. */
 const LONG_NAME = `Upper${'x'.repeat(190)}crown`;
@@ -37,11 +36,6 @@ const test = base.extend<object, { cusp: CuspServer; tech: Technician }>({
     { scope: 'worker', timeout: 60_000 },
   ],
 });
-
-function shot(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
 
 const box = async (l: Locator) => {
   const b = await l.boundingBox();
@@ -311,7 +305,9 @@ test.describe('phone layout', () => {
       await expect(rows).toHaveCount(2);
       for (const width of [390, 360]) {
         await page.setViewportSize({ width, height: 844 });
-        await page.getByTestId('file-list').screenshot({ path: shot(`${form.shot}-${width}.png`) });
+        await page
+          .getByTestId('file-list')
+          .screenshot({ path: shotPath(`${form.shot}-${width}.png`) });
         expect(await pageOverflow(page), `${form.path} scrolls sideways at ${width}`).toBe(0);
         for (const row of await rows.all()) {
           const r = await box(row);
@@ -424,7 +420,8 @@ test.describe('phone layout', () => {
           await expect(card.getByRole(name === 'View' ? 'link' : 'button', { name })).toBeVisible();
         }
       }
-      if (width === 390) await page.screenshot({ path: shot('dashboard-390.png'), fullPage: true });
+      if (width === 390)
+        await page.screenshot({ path: shotPath('dashboard-390.png'), fullPage: true });
     }
 
     // The menu opens and is used with the keyboard alone.
@@ -443,7 +440,7 @@ test.describe('phone layout', () => {
       /Delete/,
     ]);
     await expect(menu.getByRole('menuitem').first()).toBeFocused();
-    await page.screenshot({ path: shot('dashboard-390-menu.png') });
+    await page.screenshot({ path: shotPath('dashboard-390-menu.png') });
     await page.keyboard.press('End');
     await expect(menu.getByRole('menuitem', { name: /Delete/ })).toBeFocused();
     await page.keyboard.press('Escape');
@@ -456,7 +453,7 @@ test.describe('phone layout', () => {
     const dialog = page.getByTestId('delete-modal');
     await expect(dialog).toBeVisible();
     expect(await overflowing(dialog)).toEqual([]);
-    await page.screenshot({ path: shot('dashboard-390-delete-modal.png') });
+    await page.screenshot({ path: shotPath('dashboard-390-delete-modal.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // The e-mail modal names the project; the mail it sends wraps the name at 390 px too.
@@ -486,7 +483,7 @@ test.describe('phone layout', () => {
     await mail.setViewportSize({ width: 390, height: 844 });
     await mail.setContent(html);
     expect(await pageOverflow(mail), 'the mail scrolls sideways at 390 px').toBe(0);
-    await mail.screenshot({ path: shot('mail-doctor-390.png'), fullPage: true });
+    await mail.screenshot({ path: shotPath('mail-doctor-390.png'), fullPage: true });
     await mail.close();
   });
 
@@ -528,7 +525,7 @@ test.describe('phone layout', () => {
       const b = await box(layersPanel);
       expect(b.x).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: shot(`viewer-layers-${width}.png`) });
+      await page.screenshot({ path: shotPath(`viewer-layers-${width}.png`) });
     }
     // Project Info with the long name stays inside its panel and the screen.
     await layersPanel.getByRole('button', { name: /Layers \(3\)/ }).click();
@@ -536,7 +533,7 @@ test.describe('phone layout', () => {
     await info.getByRole('button', { name: 'Project Info' }).click();
     await expect(info.getByRole('heading', { level: 1 })).toHaveText(LONG_NAME);
     expect(await overflowing(info)).toEqual([]);
-    await page.screenshot({ path: shot('viewer-info-360.png') });
+    await page.screenshot({ path: shotPath('viewer-info-360.png') });
     await info.getByRole('button', { name: 'Project Info' }).click();
 
     // Approving shows a toast that leaves the quick box's buttons uncovered.
@@ -552,7 +549,7 @@ test.describe('phone layout', () => {
     for (const button of await quick.getByRole('button').all()) {
       expect(intersects(t, await box(button))).toBe(false);
     }
-    await page.screenshot({ path: shot('viewer-toast-360.png') });
+    await page.screenshot({ path: shotPath('viewer-toast-360.png') });
   });
 
   test('toasts on a phone leave the primary button free; the same message shown again is shown again', async ({
@@ -578,7 +575,7 @@ test.describe('phone layout', () => {
     await expect(toast).toHaveCount(1);
     await expect(toast).not.toHaveAttribute('data-seen', 'yes');
     await expect(toast).toBeVisible();
-    await page.screenshot({ path: shot('public-upload-toast-390.png') });
+    await page.screenshot({ path: shotPath('public-upload-toast-390.png') });
 
     // A toast naming a 200-character file breaks the name inside the screen.
     await page.getByTestId('file-input').setInputFiles({

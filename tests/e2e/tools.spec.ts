@@ -1,14 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { meshFixtures } from '../support/fixturePaths';
 import { test, expect, type CuspServer } from './support/cusp';
-import { SCREENSHOT_DIR } from './support/paths';
 import { decodePng, silhouetteLuminance, type Rgba } from './support/png';
 import { BOX_TRIANGLES, boxCorners } from '../support/box';
 import { toSoup, writeBinaryStl } from '../support/meshFiles';
 import { signInBrowser, technician, type Technician } from './support/projects';
-import { viewerCanvas } from './support/shots';
+import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
 
 /**
  * The viewer's clinical tools in a real browser (SwiftShader WebGL): lighting that shows shape,
@@ -18,11 +17,6 @@ import { viewerCanvas } from './support/shots';
 
 const READY_TIMEOUT = 90_000;
 const PATIENT = 'Jane Q. Patientname';
-
-function shotPath(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, name);
-}
 
 type ProjectFile = { name: string; bytes: Buffer; material: string };
 
@@ -133,18 +127,10 @@ async function viewerReady(page: Page): Promise<void> {
   await expect(canvas).toHaveAttribute('data-lod', 'full', { timeout: READY_TIMEOUT });
 }
 
-/** The canvas area clear of the side panels. */
-async function middle(page: Page, name?: string): Promise<Rgba> {
-  const vp = page.viewportSize()!;
-  const clip = {
-    x: Math.round(vp.width * 0.25),
-    y: Math.round(vp.height * 0.12),
-    width: Math.round(vp.width * 0.5),
-    height: Math.round(vp.height * 0.7),
-  };
-  const png = await page.screenshot({ clip, ...(name ? { path: shotPath(name) } : {}) });
-  return decodePng(png);
-}
+/** The canvas area clear of the side panels: wider than the viewport's middle. */
+const CANVAS_AREA = { x: 0.25, y: 0.12, width: 0.5, height: 0.7 };
+const middle = (page: Page, name?: string): Promise<Rgba> =>
+  viewportMiddle(page, name, CANVAS_AREA);
 
 /** A frame has been drawn after the last change (the canvas re-renders on demand). */
 async function settle(page: Page): Promise<void> {

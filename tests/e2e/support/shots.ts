@@ -11,14 +11,29 @@ export function shotPath(name: string): string {
   return path.join(SCREENSHOT_DIR, name);
 }
 
-/** The middle of the viewport, clear of the side panels and the toolbar (kept when named). */
-export async function viewportMiddle(page: Page, name?: string): Promise<Rgba> {
+/** A part of the viewport, as fractions of its width and height. */
+export interface ViewportArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The middle, clear of the side panels and the toolbar. */
+const MIDDLE: ViewportArea = { x: 0.3, y: 0.2, width: 0.4, height: 0.55 };
+
+/** A part of the viewport (its middle unless told), read back as pixels (kept when named). */
+export async function viewportMiddle(
+  page: Page,
+  name?: string,
+  area: ViewportArea = MIDDLE,
+): Promise<Rgba> {
   const vp = page.viewportSize()!;
   const clip = {
-    x: Math.round(vp.width * 0.3),
-    y: Math.round(vp.height * 0.2),
-    width: Math.round(vp.width * 0.4),
-    height: Math.round(vp.height * 0.55),
+    x: Math.round(vp.width * area.x),
+    y: Math.round(vp.height * area.y),
+    width: Math.round(vp.width * area.width),
+    height: Math.round(vp.height * area.height),
   };
   return decodePng(await page.screenshot({ clip, ...(name ? { path: shotPath(name) } : {}) }));
 }

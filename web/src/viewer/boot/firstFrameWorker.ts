@@ -76,18 +76,24 @@ export class FirstFrameWorker {
   /** The page's downloads, by URL, not yet handed over. */
   private readonly bytes = new Map<string, (d: DownloadedModel | { status: number }) => void>();
 
-  /** The wasm module's bytes, when the page downloads them (a worker named FIRST_FRAME_WORKER). */
-  readonly wasm: Promise<ArrayBuffer>;
-  private giveWasm!: (m: Extract<PageToWorker, { kind: 'first-frame:wasm' }>) => void;
+  private giveWasm: (m: Extract<PageToWorker, { kind: 'first-frame:wasm' }>) => void = () =>
+    undefined;
 
   constructor(private readonly post: (m: WorkerToPage) => void) {
     this.settled = new Promise((resolve) => (this.settle = resolve));
-    this.wasm = new Promise<ArrayBuffer>((resolve, reject) => {
+  }
+
+  /**
+   * The wasm module's bytes, which the page downloads for a worker named FIRST_FRAME_WORKER;
+   * rejected (the worker then downloads them itself) if they do not come soon.
+   */
+  wasmFromPage(): Promise<ArrayBuffer> {
+    const wasm = new Promise<ArrayBuffer>((resolve, reject) => {
       this.giveWasm = (m) => ('bytes' in m ? resolve(m.bytes) : reject(new Error('no wasm')));
-      // Never waited for long: the worker then downloads it itself.
       setTimeout(() => reject(new Error('no wasm from the page')), GIVE_UP_MS);
     });
-    this.wasm.catch(() => undefined);
+    wasm.catch(() => undefined);
+    return wasm;
   }
 
   handle(m: PageToWorker): void {

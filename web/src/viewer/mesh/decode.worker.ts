@@ -30,7 +30,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 // On a viewer link the page may have this worker draw the first frame (boot/firstFrame.ts); it
 // then downloads the wasm module for it, with the models, before this worker has started.
 const firstFrame = new FirstFrameWorker((m) => scope.postMessage(m));
-if (scope.name === FIRST_FRAME_WORKER) wasmBytesFrom(firstFrame.wasm);
+if (scope.name === FIRST_FRAME_WORKER) wasmBytesFrom(firstFrame.wasmFromPage());
 
 async function handle(req: DecodeRequest): Promise<void> {
   try {

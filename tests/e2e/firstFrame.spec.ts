@@ -6,9 +6,9 @@ import { createCase } from './support/reviewCase';
 import { viewerCanvas, viewportMiddle } from './support/shots';
 
 /**
- * The first frame before the app (issue 20): on a public link the decode worker draws the models
- * into the page's own canvas while the viewer's code is still on its way — held here, so the
- * frame can only have come from the worker — and the viewer, once it has drawn, takes over with
+ * The first frame before the app (issue 20): on a public link the page's first script draws the
+ * models into the page's own canvas before the app's code is even asked for — held here, so the
+ * frame can only have come from that script — and the viewer, once it has drawn, takes over with
  * the same picture.
  */
 
@@ -50,7 +50,7 @@ const firstFrameMark = (page: Page) =>
   );
 
 test.describe('first frame before the app', () => {
-  test('the decode worker draws the models before the viewer code has loaded; the viewer takes over without a jump', async ({
+  test("the page's first script draws the models before the app's code has loaded; the viewer takes over without a jump", async ({
     page,
     cusp,
   }) => {
@@ -58,9 +58,10 @@ test.describe('first frame before the app', () => {
     const { token } = await technician(cusp, 'first@first-frame.test', 'Frida First');
     const { linkPath } = await createCase(cusp, token, 'First frame case');
 
-    // The viewer's code is held: nothing of React's viewer, three.js or R3F can draw.
+    // The app's entry and the viewer's code are held: nothing of React, three.js or R3F can draw.
     const heldCode: Route[] = [];
     await page.route('**/assets/ViewerPage-*.js', (route) => void heldCode.push(route));
+    await page.route('**/assets/index-*.js', (route) => void heldCode.push(route));
     // The room light the viewer adds after its first frame is held, and the arch's full level:
     // the viewer's first frame is compared, at the same (coarse) level.
     const heldRoom: Route[] = [];
@@ -78,18 +79,22 @@ test.describe('first frame before the app', () => {
 
     await page.goto(linkPath);
     await expect.poll(() => firstFrameMark(page), { timeout: READY_TIMEOUT }).not.toBeNull();
-    expect(heldCode.length).toBeGreaterThan(0);
+    // The app is asked for once the frame is on screen.
+    await expect.poll(() => heldCode.length, { timeout: READY_TIMEOUT }).toBeGreaterThan(0);
     await expect(page.locator('#cusp-first-frame')).toHaveCount(1);
     await expect(page.locator('.viewer__canvas')).toHaveCount(0);
-    const early = await viewportMiddle(page, 'first-frame-worker.png');
+    const early = await viewportMiddle(page, 'first-frame-early.png');
     const before = modelPixels(early);
     expect(before.n).toBeGreaterThan(5_000);
 
+    // The entry first, then the viewer's chunk it asks for.
+    await page.unroute('**/assets/ViewerPage-*.js');
+    await page.unroute('**/assets/index-*.js');
     for (const r of heldCode.splice(0)) await r.continue();
     await expect(viewerCanvas(page)).toHaveAttribute('data-viewer-ready', 'true', {
       timeout: READY_TIMEOUT,
     });
-    // Gone once the viewer has drawn; the first-frame mark stays the worker's.
+    // Gone once the viewer has drawn; the first-frame mark stays the early script's.
     await expect(page.locator('#cusp-first-frame')).toHaveCount(0);
     await expect(viewerCanvas(page)).toHaveAttribute('data-lod', 'coarse');
     await page.evaluate(
@@ -99,7 +104,7 @@ test.describe('first frame before the app', () => {
     const after = modelPixels(viewer);
     const changed = differing(early, viewer, 48);
     console.log(
-      `first frame: worker ${JSON.stringify(before)} viewer ${JSON.stringify(after)}; ` +
+      `first frame: early ${JSON.stringify(before)} viewer ${JSON.stringify(after)}; ` +
         `${(changed * 100).toFixed(2)} % of pixels differ by more than 48 levels`,
     );
     // Same camera, same shape: the silhouette moves by at most a few pixels, the shading is close.

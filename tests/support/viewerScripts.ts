@@ -2,7 +2,7 @@
  * The scripts a viewer link loads before its first frame, read from a `npm run build:web` output
  * through Vite's build manifest: the entry chunk and everything it imports, the early entry
  * (web/src/viewer/boot/early.ts) and the decode worker it starts, and the viewer's route chunk
- * with its imports — exactly what api/src/routes/viewerPage.ts hints and the page then runs.
+ * with its imports — what api/src/routes/viewerPage.ts names and the page then runs.
  * Used by the script budget test and printed by the viewer benchmark.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ const manifestSchema = z.record(
 
 /** Manifest keys the viewer page starts from. */
 const ROOTS = ['index.html', 'src/viewer/boot/early.ts', 'src/pages/Viewer/ViewerPage.tsx'];
-/** What a public link runs before the decode worker's first frame (boot/firstFrame.ts). */
+/** What a public link runs before its first frame (boot/firstFrame.ts). */
 const FIRST_FRAME_ROOTS = ['src/viewer/boot/early.ts'];
 /** Worker scripts are listed as assets of the chunk that starts them. */
 const DECODE_WORKER = /^assets\/decode\.worker-[\w-]+\.js$/;
@@ -48,18 +48,18 @@ function brotliBytes(path: string): number {
 
 /** Every script of the viewer's critical path in `dist`, largest first. */
 export function viewerCriticalScripts(dist: string): ViewerScript[] {
-  return scriptsFrom(dist, ROOTS);
+  return scriptsFrom(dist, ROOTS, true);
 }
 
 /**
- * The scripts of a public link's first frame drawn before the app: the early entry, what it
- * imports and the decode worker — no React, no three.js renderer, no R3F.
+ * The scripts of a public link's first frame drawn before the app: the early entry and what it
+ * imports — no React, no three.js, no R3F, no worker (the decode worker starts after it).
  */
 export function firstFrameScripts(dist: string): ViewerScript[] {
-  return scriptsFrom(dist, FIRST_FRAME_ROOTS);
+  return scriptsFrom(dist, FIRST_FRAME_ROOTS, false);
 }
 
-function scriptsFrom(dist: string, roots: readonly string[]): ViewerScript[] {
+function scriptsFrom(dist: string, roots: readonly string[], workers: boolean): ViewerScript[] {
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath(dist), 'utf8')));
   const files = new Set<string>();
   const seen = new Set<string>();
@@ -69,7 +69,7 @@ function scriptsFrom(dist: string, roots: readonly string[]): ViewerScript[] {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`build manifest has no ${key}`);
     files.add(chunk.file);
-    for (const a of chunk.assets ?? []) if (DECODE_WORKER.test(a)) files.add(a);
+    for (const a of chunk.assets ?? []) if (workers && DECODE_WORKER.test(a)) files.add(a);
     for (const i of chunk.imports ?? []) visit(i);
   };
   for (const r of roots) visit(r);

@@ -223,12 +223,16 @@ export class MeshModule {
 
   private constructor(private readonly module: WebAssembly.Module) {}
 
-  /** Compiles (if needed) and instantiates; `source` is the wasm bytes or a compiled module. */
+  /**
+   * Compiles (if needed) and instantiates; `source` is the wasm bytes or a compiled module.
+   * Synchronously, on the calling thread: the module is small (tens of kB, a few ms), while the
+   * browser's asynchronous compile waits for its shared thread pool — behind the viewer's code
+   * being parsed there, 3 to 1,264 ms in the viewer benchmark on two cores (issue 20).
+   */
   static async create(source: BufferSource | WebAssembly.Module): Promise<MeshModule> {
-    const module =
-      source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source);
+    const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
     const m = new MeshModule(module);
-    m.instance = await WebAssembly.instantiate(module, {});
+    m.instance = new WebAssembly.Instance(module, {});
     return m;
   }
 

@@ -19,6 +19,8 @@ import { hasCoarseLevel } from '../domain/viewLevels.js';
 import { modelsForLink } from '../../../projections/src/projects/queries.js';
 import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
 
+/** Source path of the app's entry in the manifest. */
+const APP_ENTRY = 'index.html';
 /** Source path of the viewer's lazy route in the manifest. */
 const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
 /** Source path of the entry that starts the decode worker (web/src/viewer/boot/early.ts). */
@@ -40,6 +42,8 @@ const manifestSchema = z.record(
   }),
 );
 
+type Manifest = z.infer<typeof manifestSchema>;
+
 interface Shell {
   stamp: string;
   html: string;
@@ -49,6 +53,8 @@ interface Shell {
   viewerCode: string;
   /** Preload links for the viewer's style sheets. */
   viewerStyles: string;
+  /** The app's entry chunk (`/assets/index-….js`), when the build names one. */
+  appEntry: string;
 }
 
 let cached: Shell | undefined;
@@ -64,22 +70,37 @@ const stylePreload = (file: string) =>
 const fetchPreload = (url: string) =>
   `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
 
-function codeHintsOf(
-  manifestText: string,
-): Pick<Shell, 'earlyHints' | 'viewerCode' | 'viewerStyles'> {
+type CodeHints = Pick<Shell, 'earlyHints' | 'viewerCode' | 'viewerStyles' | 'appEntry'>;
+const NO_HINTS: CodeHints = { earlyHints: '', viewerCode: '', viewerStyles: '', appEntry: '' };
+
+/** Every chunk `keys` import, directly or through one another (manifest keys, in order). */
+function staticImportsOf(manifest: Manifest, keys: readonly string[] = []): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const k of manifest[key]?.imports ?? []) visit(k);
+  };
+  for (const k of keys) visit(k);
+  return [...seen];
+}
+
+function codeHintsOf(manifestText: string): CodeHints {
   const manifest = manifestSchema.parse(JSON.parse(manifestText));
+  const app = manifest[APP_ENTRY];
+  const appEntry = app ? `/${app.file}` : '';
   const filesOf = (keys: readonly string[] | undefined) =>
     (keys ?? []).map((k) => manifest[k]?.file).filter((f): f is string => !!f);
   const early = manifest[EARLY_ENTRY];
   // The early entry and what it imports first: a public link's first frame needs only these and
   // the decode worker they start (web/src/viewer/boot/firstFrame.ts). Over HTTP/1.1 the browser
   // opens six connections; what is asked first arrives first.
-  const earlyFiles = early ? filesOf(early.imports) : [];
+  const earlyFiles = early ? filesOf(staticImportsOf(manifest, early.imports)) : [];
   const earlyHints = early
     ? [asyncModule(early.file), ...earlyFiles.map(modulePreload)].join('')
     : '';
   const viewer = manifest[VIEWER_ENTRY];
-  if (!viewer) return { earlyHints, viewerCode: '', viewerStyles: '' };
+  if (!viewer) return { ...NO_HINTS, earlyHints, appEntry };
   const viewerFiles = [viewer.file, ...filesOf(viewer.imports)].filter(
     (f) => !earlyFiles.includes(f),
   );
@@ -87,6 +108,7 @@ function codeHintsOf(
     earlyHints,
     viewerCode: viewerFiles.map(modulePreload).join(''),
     viewerStyles: (viewer.css ?? []).map(stylePreload).join(''),
+    appEntry,
   };
 }
 
@@ -104,9 +126,7 @@ function shellOf(webRoot: string): Shell {
   if (cached?.stamp !== stamp) {
     const html = readFileSync(indexPath, 'utf8');
     const hints =
-      manifestStamp === 'none'
-        ? { earlyHints: '', viewerCode: '', viewerStyles: '' }
-        : codeHintsOf(readFileSync(manifestPath, 'utf8'));
+      manifestStamp === 'none' ? NO_HINTS : codeHintsOf(readFileSync(manifestPath, 'utf8'));
     cached = { stamp, html, ...hints };
   }
   return cached;
@@ -128,14 +148,33 @@ async function modelViewUrls(deps: AppDeps, token: string): Promise<string[]> {
 }
 
 /**
+ * index.html without the app's entry script and its module preloads, or null when the build's
+ * tags are not where Vite puts them (the page then keeps them).
+ */
+function withoutApp(html: string, appEntry: string): string | null {
+  const tag = `<script type="module" crossorigin src="${appEntry}"></script>`;
+  if (!appEntry || !html.includes(tag)) return null;
+  return html.replace(tag, '').replace(/<link rel="modulepreload" crossorigin href="[^"]*">/g, '');
+}
+
+/**
  * The HTML for /viewer/{id}. On a public link the project is preloaded and the models' view URLs
  * are listed in `<meta name="cusp-views">`: the first script requests them the moment it starts,
- * without waiting for the project answer, while the viewer's code is still being compiled, and
- * the decode worker draws the first frame into the page's `<canvas id="cusp-first-frame">`. Not
- * preloaded from here: they would share the link with the code and delay it. A failed lookup only
- * costs the hints (the app then asks for everything itself).
+ * without waiting for the project answer, and the decode worker draws the first frame into the
+ * page's `<canvas id="cusp-first-frame">` (web/src/viewer/boot/firstFrame.ts). Nothing else is
+ * loaded before that frame: the app's entry is named in `<meta name="cusp-app">` instead of a
+ * script tag and the early script loads it once the frame is on screen — its code, ten times the
+ * first frame's, would otherwise take the link's bandwidth and, parsed as it arrives, the CPU of
+ * a small machine (viewer benchmark, issue 20). A link that asks for a version (`?v=`) is drawn
+ * by the app as before. A failed lookup only costs the hints (the app then asks for everything
+ * itself).
  */
-async function viewerPageHtml(deps: AppDeps, webRoot: string, id: string): Promise<string> {
+async function viewerPageHtml(
+  deps: AppDeps,
+  webRoot: string,
+  id: string,
+  asksVersion: boolean,
+): Promise<string> {
   const shell = shellOf(webRoot);
   let views: string[] = [];
   if (id.startsWith('pub_')) {
@@ -145,25 +184,30 @@ async function viewerPageHtml(deps: AppDeps, webRoot: string, id: string): Promi
       deps.log.warn({ err }, 'viewer page: preload hints skipped');
     }
   }
-  // The model list before the early script, so it is there whenever that script runs; the
-  // project after the code, so its download does not hold the code back. Functions, so nothing
-  // in the hints is read as a replacement pattern ($&, $1…).
-  const meta = views.length > 0 ? `<meta name="cusp-views" content="${views.join(' ')}">` : '';
-  const project = views.length > 0 ? fetchPreload(`/api/public/projects/${id}`) : '';
-  // A listed link's first frame is drawn by the decode worker (web/src/viewer/boot/firstFrame.ts):
-  // the viewer's code is not hinted then, so it does not hold back, on the same connections, the
-  // worker's script, its wasm and the models; the entry asks for it once it runs.
-  const code = views.length > 0 ? '' : shell.viewerCode;
-  const html = shell.html
+  const listed = views.length > 0;
+  const appLater = listed && !asksVersion ? withoutApp(shell.html, shell.appEntry) : null;
+  // The model list (and the app's entry) before the early script, so they are there whenever
+  // that script runs; the project after the code, so its download does not hold the code back.
+  // Functions, so nothing in the hints is read as a replacement pattern ($&, $1…).
+  const meta =
+    (listed ? `<meta name="cusp-views" content="${views.join(' ')}">` : '') +
+    (appLater ? `<meta name="cusp-app" content="${shell.appEntry}">` : '');
+  const project = listed ? fetchPreload(`/api/public/projects/${id}`) : '';
+  // A listed link's viewer code is not hinted: the entry asks for it after the first frame.
+  const code = listed ? '' : shell.viewerCode;
+  const html = (appLater ?? shell.html)
     .replace('<head>', () => `<head>${meta}${shell.earlyHints}`)
     .replace('</head>', () => `${code}${shell.viewerStyles}${project}</head>`);
-  return views.length > 0 ? html.replace(ROOT_DIV, () => `${FIRST_FRAME_CANVAS}${ROOT_DIV}`) : html;
+  return listed ? html.replace(ROOT_DIV, () => `${FIRST_FRAME_CANVAS}${ROOT_DIV}`) : html;
 }
 
 /** GET /viewer/:id — no-store and the viewer's CSP come from the security headers by path. */
 export function viewerPageRoute(app: FastifyInstance, deps: AppDeps, webRoot: string): void {
   app.get('/viewer/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    return reply.type('text/html; charset=utf-8').send(await viewerPageHtml(deps, webRoot, id));
+    const asksVersion = Object.hasOwn(request.query as object, 'v');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(await viewerPageHtml(deps, webRoot, id, asksVersion));
   });
 }

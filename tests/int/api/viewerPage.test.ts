@@ -6,10 +6,12 @@ import { seedProject, seedUser, type SeededProject } from '../../support/adminSe
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
 
+const APP_SCRIPT = '<script type="module" crossorigin src="/assets/index-abc.js"></script>';
 const INDEX =
   '<!doctype html><html><head><title>Cusp</title>' +
-  '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
+  APP_SCRIPT +
+  '<link rel="modulepreload" crossorigin href="/assets/react-jkl.js">' +
+  '</head><body><div id="root"></div></body></html>';
 const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, css: ['assets/index-abc.css'] },
   'src/pages/Viewer/ViewerPage.tsx': {
@@ -17,7 +19,13 @@ const MANIFEST = {
     imports: ['index.html'],
     css: ['assets/ViewerPage-def.css'],
   },
-  'src/viewer/boot/early.ts': { file: 'assets/early-ghi.js', isEntry: true },
+  'src/viewer/boot/early.ts': {
+    file: 'assets/early-ghi.js',
+    isEntry: true,
+    imports: ['_first-frame-mno.js'],
+  },
+  '_first-frame-mno.js': { file: 'assets/first-frame-mno.js', imports: ['_runtime-pqr.js'] },
+  '_runtime-pqr.js': { file: 'assets/runtime-pqr.js' },
 };
 const EARLY_SCRIPT = '<script type="module" async crossorigin src="/assets/early-ghi.js"></script>';
 
@@ -47,16 +55,21 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it("lists every model's view on a public link, preloads the project and leaves the viewer's code to the entry", async () => {
+  it("lists every model's view on a public link, preloads the project and leaves the app's code until the first frame", async () => {
     const html = await page(`/viewer/${p.publicToken}`);
     const head = html.slice(0, html.indexOf('</head>'));
-    // The decode worker draws the first frame: the viewer's code would only hold back, on the same
-    // connections, what that frame needs; the entry asks for it once the models are in.
+    // The early script draws the first frame: the app's and the viewer's code would only hold
+    // back what that frame needs; the early script loads the entry, named here, once it is drawn.
     expect(head).not.toContain('href="/assets/ViewerPage-def.js"');
     expect(head).not.toContain('href="/assets/index-abc.js"');
+    expect(html).not.toContain(APP_SCRIPT);
+    expect(html).not.toContain('react-jkl.js');
+    expect(head).toContain('<meta name="cusp-app" content="/assets/index-abc.js">');
     expect(head).toContain('href="/assets/ViewerPage-def.css"');
-    // The decode worker starts from the head, before the entry script runs.
     expect(head).toContain(EARLY_SCRIPT);
+    // Everything the early script imports, through one another.
+    expect(head).toContain('<link rel="modulepreload" href="/assets/first-frame-mno.js">');
+    expect(head).toContain('<link rel="modulepreload" href="/assets/runtime-pqr.js">');
     expect(head).toContain(
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/public/projects/${p.publicToken}">`,
     );
@@ -80,6 +93,13 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
     );
   });
 
+  it('keeps the app loading as it does when the link asks for a version', async () => {
+    const html = await page(`/viewer/${p.publicToken}?v=1`);
+    expect(html).toContain('cusp-views');
+    expect(html).toContain(APP_SCRIPT);
+    expect(html).not.toContain('cusp-app');
+  });
+
   it('gives an unknown link, an owner id and the demo only the code hints', async () => {
     for (const id of [
       'pub_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde',
@@ -92,6 +112,8 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
       expect(html, id).toContain(EARLY_SCRIPT);
       expect(html, id).not.toContain('cusp-views');
       expect(html, id).not.toContain('cusp-first-frame');
+      expect(html, id).not.toContain('cusp-app');
+      expect(html, id).toContain(APP_SCRIPT);
       expect(html, id).not.toContain('as="fetch"');
       expect(html, id).not.toContain('<script>');
     }
@@ -100,8 +122,11 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
   it('serves the page without code hints when the build has no manifest', async () => {
     rmSync(join(webRoot, '.vite'), { recursive: true, force: true });
     const html = await page(`/viewer/${p.publicToken}`);
-    expect(html).not.toContain('modulepreload');
+    // index.html as built, without hints of the server's own.
+    expect(html).not.toContain('<link rel="modulepreload" href=');
     expect(html).not.toContain('early-');
+    expect(html).toContain(APP_SCRIPT);
+    expect(html).not.toContain('cusp-app');
     expect(html).toContain('cusp-views');
   });
 });

@@ -8,19 +8,19 @@ import { RequireAdmin } from './RequireAdmin';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
 import { LEGAL_PATHS } from './routeMeta';
-import { firstFrameDownloads } from '../viewer/boot/firstFrame';
+import { firstFrameSettled } from '../viewer/boot/firstFrame';
 
 /**
  * The viewer brings three.js: its code loads only when a viewer route is opened. Through the
  * router's `lazy`, so the route renders once, with its code there — a Suspense fallback would be
  * shown first and its replacement held back by React's reveal throttling (up to 300 ms). The
  * entry chunk starts the same import on a viewer link (viewer/boot/start.ts), as soon as the
- * decode worker's first frame (if any) has its models (viewer/boot/firstFrame.ts).
+ * decode worker's first frame (if any) is on screen (viewer/boot/firstFrame.ts).
  */
 const viewer: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
   lazy: async () => {
-    // On a public link whose first frame the decode worker draws, after that frame's downloads.
-    await firstFrameDownloads();
+    // On a public link whose first frame the decode worker draws, once that frame is on screen.
+    await firstFrameSettled();
     return { Component: (await import('../pages/Viewer/ViewerPage')).ViewerPage };
   },
   hydrateFallbackElement: <LoadingBlock />,

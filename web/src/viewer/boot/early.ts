@@ -1,22 +1,29 @@
 /**
  * The first viewer code a link runs. The viewer's HTML loads this as an async module script
  * (api/src/routes/viewerPage.ts) and the entry chunk imports the same module, so it runs once,
- * whichever comes first: on a viewer path it starts the decode worker, whose script and wasm then
- * download with the app's code instead of after it, and which later fetches and decodes the
- * models without waiting for the page's main thread — and, on a public link, draws the first
- * frame there (firstFrame.ts).
+ * whichever comes first. On a public link whose page lists its models it draws the first frame
+ * (firstFrame.ts); the page then names the app's entry in `<meta name="cusp-app">` instead of
+ * loading it, and this script loads it once that frame is on screen (or at once where the frame
+ * cannot be drawn here). On a viewer path it also starts the decode worker — after that frame,
+ * where there is one — whose script and wasm then download with the app's code instead of after
+ * it, and which later fetches and decodes the models without waiting for the main thread.
  */
 import { startDecodeWorker } from '../mesh/decodeClient';
-import { firstFramePossible, startFirstFrame } from './firstFrame';
-import { FIRST_FRAME_WORKER } from './firstFrameProtocol';
+import { firstFramePossible, firstFrameSettled, startFirstFrame } from './firstFrame';
 import { publicTokenOf } from './prefetch';
+
+/** The app's entry chunk as the server names it (a built asset, nothing else). */
+const APP_ENTRY = /^\/assets\/[\w.-]+\.js$/;
 
 if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
   const token = publicTokenOf(window.location.pathname);
   // The page lists its models before this script's tag (api/src/routes/viewerPage.ts).
   const listed = document.querySelector<HTMLMetaElement>('meta[name="cusp-views"]')?.content;
   const urls = listed ? listed.split(' ') : [];
-  const firstFrame = token !== undefined && firstFramePossible(urls);
-  const worker = startDecodeWorker(firstFrame ? FIRST_FRAME_WORKER : undefined);
-  if (worker && firstFrame) startFirstFrame(worker, token, urls);
+  if (token !== undefined && firstFramePossible(urls)) startFirstFrame(token, urls);
+  const app = document.querySelector<HTMLMetaElement>('meta[name="cusp-app"]')?.content;
+  void firstFrameSettled().then(() => {
+    startDecodeWorker();
+    if (app && APP_ENTRY.test(app)) void import(/* @vite-ignore */ app);
+  });
 }

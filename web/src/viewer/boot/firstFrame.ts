@@ -1,23 +1,34 @@
 /**
- * The first frame before the app (issue 20), the page's side. On a public link whose page lists
- * its models (api/src/routes/viewerPage.ts), the first script the page runs downloads those models
- * and the wasm module for the decode worker (whose own start takes the browser a while) and hands
- * it their bytes, the page's `<canvas id="cusp-first-frame">` (as an OffscreenCanvas) and, once
- * the project has answered, the layers' materials and jaw: the worker draws the opening view as
- * soon as the last model is decoded, while React, three.js and R3F are still on their way.
- * The interactive viewer adopts that canvas under its own (`adoptFirstFrame`) and drops it once
- * it has drawn its first frame (`releaseFirstFrame`). Where OffscreenCanvas or WebGL 2 in a
- * worker is missing, nothing of this happens and the viewer draws the first frame as before.
+ * The first frame before the app (issue 20). On a public link whose page lists its models
+ * (api/src/routes/viewerPage.ts), the first script the page runs downloads and decodes those
+ * models (coarse levels where they have them) and draws the opening view into the page's
+ * `<canvas id="cusp-first-frame">` in raw WebGL 2 (firstFrameRenderer.ts), on the main thread —
+ * which has nothing else to do then: the app's own code (React, three.js, R3F, the viewer) is
+ * only loaded once this frame is on screen (`firstFrameSettled`, early.ts). A decode worker is
+ * not used for it: starting one costs a browser 150–250 ms before its first line runs, more than
+ * decoding two coarse levels takes here. The interactive viewer adopts the canvas under its own
+ * (`adoptFirstFrame`), takes the decoded models over (`takeFirstFrameModel`) and drops the canvas
+ * once it has drawn its first frame (`releaseFirstFrame`). Where WebGL 2 is missing, nothing of
+ * this happens and the viewer draws the first frame as before.
  */
+import { meshArraysOfDecoded } from '../geometry/meshArrays';
+import { HttpError } from '../mesh/decodeClient';
+import { decodeTools } from '../mesh/decodeTools';
+import { fetchModel, type FetchedModel } from '../mesh/fetchModel';
 import { flattenLayers, buildLayers } from '../mesh/layers';
 import { linearOfHex, materialDef } from '../mesh/materials';
+import { decodeModel, type DecodedModel } from '../mesh/modelDecode';
 import { toViewerProject } from '../mesh/project';
 import { cappedDpr, deviceClassForWidth, RENDER_PROFILES } from '../scene/renderProfile';
-import { jawOfNames, VIEWER_FOV_DEG } from '../scene/viewFrame';
-import type { FirstFrameModel, PageToWorker, WorkerToPage } from './firstFrameProtocol';
+import { frameOfModels, jawOfNames, poseFor, VIEWER_FOV_DEG } from '../scene/viewFrame';
+import {
+  FirstFrameRenderer,
+  type DrawSize,
+  type FirstFrameLook,
+  type FirstFrameModel,
+} from './firstFrameRenderer';
 import { requestProjectAnswer } from './projectAnswer';
-import { downloadModel } from '../mesh/fetchModel';
-import { WASM_URL } from '../mesh/wasmUrl';
+import { warmUpArch } from './warmUpArch';
 
 /** Name of the performance mark set when the doctor first sees the models, whoever drew them. */
 export const FIRST_FRAME_MARK = 'cusp:viewer:first-frame';
@@ -27,14 +38,16 @@ export const FIRST_FRAME_CANVAS_ID = 'cusp-first-frame';
 
 type Phase = 'none' | 'pending' | 'drawn';
 
-/** Resolves when the first frame's downloads are in, or when there is no first frame any more. */
-let downloads: { done: Promise<void>; resolve: () => void } | null = null;
-/** The longest the viewer's code waits for them. */
-const DOWNLOADS_WAIT_MS = 3_000;
+/** Resolves when the worker's frame is drawn, or when there is no first frame any more. */
+let settled: { done: Promise<void>; resolve: () => void } | null = null;
+/** The longest the app's code waits for it. */
+const SETTLE_WAIT_MS = 3_000;
 
 let canvas: HTMLCanvasElement | null = null;
-let worker: Worker | null = null;
+let renderer: FirstFrameRenderer | null = null;
 let phase: Phase = 'none';
+/** The first frame's models by URL, until the viewer takes them (`takeFirstFrameModel`). */
+const models = new Map<string, Promise<FetchedModel>>();
 const listeners = new Set<() => void>();
 
 function setPhase(next: Phase): void {
@@ -65,30 +78,42 @@ export function markFirstFrame(startTime?: number): void {
 }
 
 /**
- * Resolves once the models of the worker's first frame have downloaded (at once where there is
- * none): the viewer's code is asked for then, so that on a slow link it does not take its share
- * of the bandwidth from the few bytes the first frame needs.
+ * Resolves once the worker's first frame is on screen or given up (at once where there is none,
+ * at the latest after SETTLE_WAIT_MS): the app's and the viewer's code are asked for then, so
+ * that they take neither the link's bandwidth from the few bytes the first frame needs nor the
+ * CPU from its decode and draw (parsing them keeps both cores of a small machine busy).
  */
-export function firstFrameDownloads(): Promise<void> {
-  return downloads?.done ?? Promise.resolve();
+export function firstFrameSettled(): Promise<void> {
+  return settled?.done ?? Promise.resolve();
 }
 
-function downloadsIn(): void {
-  downloads?.resolve();
+function settle(): void {
+  settled?.resolve();
 }
 
-/** Stops the worker's frame: the canvas goes, the worker frees its context. */
+/** Stops the first frame: the canvas goes, its context is freed. */
 export function releaseFirstFrame(): void {
-  downloadsIn();
+  settle();
   if (phase === 'none' && !canvas) return;
+  renderer?.dispose();
+  renderer = null;
   canvas?.remove();
   canvas = null;
-  worker?.postMessage({ kind: 'first-frame:release' } satisfies PageToWorker);
-  worker = null;
   setPhase('none');
 }
 
-/** Moves the worker's canvas into the viewer (under its panels); false when there is none. */
+/**
+ * The decoded model of a URL the first frame downloaded, once (the arrays are the caller's
+ * then: the GPU holds its own copy); undefined for any other URL.
+ */
+export function takeFirstFrameModel(url: string): Promise<DecodedModel> | undefined {
+  const p = models.get(url);
+  if (!p) return undefined;
+  models.delete(url);
+  return p.then((r) => ('status' in r ? Promise.reject(new HttpError(r.status)) : r.model));
+}
+
+/** Moves the first frame's canvas into the viewer (under its panels); false when there is none. */
 export function adoptFirstFrame(slot: HTMLElement): boolean {
   if (!canvas) return false;
   canvas.classList.add('first-frame--adopted');
@@ -96,12 +121,15 @@ export function adoptFirstFrame(slot: HTMLElement): boolean {
   return true;
 }
 
-/** The layers of the answer, in the viewer's order, as the worker draws them; null: not all listed. */
-function sceneOf(
-  body: unknown,
-  token: string,
-  listed: ReadonlySet<string>,
-): { models: FirstFrameModel[]; names: string[] } | null {
+interface Scene {
+  /** The layers' models in the viewer's order. */
+  models: FirstFrameModel[];
+  /** The jaw the layers' names say (the opening view's up and front follow it). */
+  jaw: ReturnType<typeof jawOfNames>;
+}
+
+/** The layers of the answer as the viewer draws them; null when not all of them are listed. */
+function sceneOf(body: unknown, token: string, listed: ReadonlySet<string>): Scene | null {
   const project = toViewerProject(body, { kind: 'public', token });
   const byId = new Map(project.models.map((m) => [m.id, m]));
   const layers = flattenLayers(buildLayers(project.models));
@@ -118,7 +146,7 @@ function sceneOf(
       metalness: def.metalness,
     });
   }
-  return models.length > 0 ? { models, names: layers.map((l) => l.name) } : null;
+  return models.length > 0 ? { models, jaw: jawOfNames(layers.map((l) => l.name)) } : null;
 }
 
 /** Calls `then` with the page's first-frame canvas once the parser has reached it. */
@@ -135,114 +163,128 @@ function whenCanvas(then: (el: HTMLCanvasElement | null) => void): void {
 }
 
 /**
- * Whether the decode worker can draw the first frame of these listed models: not where the
- * browser cannot draw in a worker, nor on a link that asks for a version.
+ * Whether this page can draw the first frame of these listed models: not where the browser has
+ * no WebGL 2, nor on a link that asks for a version.
  */
 export function firstFramePossible(urls: readonly string[]): boolean {
   return (
     urls.length > 0 &&
     !new URLSearchParams(window.location.search).has('v') &&
-    typeof OffscreenCanvas !== 'undefined' &&
-    'transferControlToOffscreen' in HTMLCanvasElement.prototype
+    typeof WebGL2RenderingContext !== 'undefined'
   );
 }
 
+/** ms since the page's time origin, for the performance timeline. */
+const measure = (name: string, start: number, end: number) => {
+  try {
+    performance.measure(name, { start, end });
+  } catch {
+    // old engines: only the mark
+  }
+};
+
 /**
- * Starts the worker's first frame of a public link whose models the page listed (`urls`), where
- * `firstFramePossible`; the worker was started named FIRST_FRAME_WORKER and waits for the wasm
- * bytes this sends.
+ * Starts the first frame of a public link whose models the page listed (`urls`), where
+ * `firstFramePossible`: downloads and decodes them, readies the canvas while they download, asks
+ * for the project (materials, jaw) and draws once all are in.
  */
-export function startFirstFrame(w: Worker, token: string, urls: readonly string[]): void {
-  worker = w;
+export function startFirstFrame(token: string, urls: readonly string[]): void {
   let resolve!: () => void;
   const done = new Promise<void>((r) => (resolve = r));
-  downloads = { done, resolve };
-  setTimeout(resolve, DOWNLOADS_WAIT_MS);
+  settled = { done, resolve };
+  setTimeout(resolve, SETTLE_WAIT_MS);
   setPhase('pending');
-  const post = (m: PageToWorker, transfer: Transferable[] = []) => w.postMessage(m, transfer);
-  post({ kind: 'first-frame:models', urls: [...urls] });
 
-  // Downloaded here, now: the worker's script is still on its way. The bytes go to the worker.
-  const wasm = fetch(WASM_URL)
-    .then(async (res) => (res.ok ? res.arrayBuffer() : Promise.reject(new Error(`${res.status}`))))
-    .then(
-      (bytes) => post({ kind: 'first-frame:wasm', bytes }, [bytes]),
-      () => post({ kind: 'first-frame:wasm', status: 0 }),
+  const tools = decodeTools();
+  tools.catch(() => undefined);
+  const decoded = new Map<string, DecodedModel>();
+  let scene: Scene | null = null;
+  let size: DrawSize | null = null;
+  let look: FirstFrameLook | null = null;
+
+  const fail = () => {
+    if (phase === 'pending') releaseFirstFrame();
+  };
+  const tryDraw = () => {
+    if (phase !== 'pending' || !renderer || !size || !look || !scene) return;
+    if (!scene.models.every((m) => decoded.has(m.url))) return;
+    const poseStart = performance.now();
+    const frame = frameOfModels(
+      scene.models.map((m) => meshArraysOfDecoded(decoded.get(m.url)!)),
+      scene.jaw,
     );
-  const models = urls.map(async (url) => {
-    const downloaded = await downloadModel(url, {});
-    post(
-      { kind: 'first-frame:bytes', url, downloaded },
-      'bytes' in downloaded ? [downloaded.bytes] : [],
-    );
-  });
-  void Promise.all([wasm, ...models]).finally(downloadsIn);
-  w.addEventListener('message', (e: MessageEvent<WorkerToPage | { id: number }>) => {
-    if (!('kind' in e.data) || worker !== w) return;
-    if (e.data.kind === 'first-frame:drawn') {
-      downloadsIn();
-      const { context, pose, draw } = e.data;
-      const at = (t: number) => Math.max(0, t - performance.timeOrigin);
-      try {
-        performance.measure('cusp:viewer:first-frame-context', {
-          start: at(context.start),
-          duration: context.end - context.start,
-        });
-        performance.measure('cusp:viewer:first-frame-pose', {
-          start: at(pose.start),
-          duration: pose.end - pose.start,
-        });
-        performance.measure('cusp:viewer:first-frame-draw', {
-          start: at(draw.start),
-          duration: draw.end - draw.start,
-        });
-      } catch {
-        // old engines: only the mark
-      }
-      markFirstFrame(at(draw.end));
-      setPhase('drawn');
-    } else {
-      releaseFirstFrame();
+    if (!frame) return fail();
+    const pose = poseFor(frame, 'threeQuarter', size.fovDeg, size.width / size.height);
+    const drawStart = performance.now();
+    try {
+      renderer.draw(scene.models, pose, size, look);
+    } catch {
+      return fail();
     }
-  });
+    const end = performance.now();
+    measure('cusp:viewer:first-frame-pose', poseStart, drawStart);
+    measure('cusp:viewer:first-frame-draw', drawStart, end);
+    markFirstFrame(end);
+    decoded.clear();
+    setPhase('drawn');
+    settle();
+  };
+
+  for (const url of urls) {
+    const p = fetchModel(url, {}, async (bytes) => decodeModel(bytes, await tools));
+    models.set(url, p);
+    p.then(
+      (r) => {
+        if (phase !== 'pending') return;
+        if ('status' in r) return fail();
+        try {
+          renderer?.upload(url, r.model);
+        } catch {
+          return fail();
+        }
+        decoded.set(url, r.model);
+        tryDraw();
+      },
+      () => fail(),
+    );
+  }
+
   whenCanvas((el) => {
-    if (!el || worker !== w) return releaseFirstFrame();
-    canvas = el;
+    if (!el || phase !== 'pending') return fail();
     const profile = RENDER_PROFILES[deviceClassForWidth(window.innerWidth)];
     const dpr = cappedDpr(window.devicePixelRatio, profile);
     // Sized by the style sheet exactly as the viewer's canvas will be.
     const width = Math.max(1, Math.floor(el.clientWidth * dpr));
     const height = Math.max(1, Math.floor(el.clientHeight * dpr));
+    const { exposure, hemisphere, key, fill, rim } = profile;
+    const start = performance.now();
     try {
       el.width = width;
       el.height = height;
-      const offscreen = el.transferControlToOffscreen();
-      const { exposure, hemisphere, key, fill, rim } = profile;
-      post(
-        {
-          kind: 'first-frame:canvas',
-          canvas: offscreen,
-          width,
-          height,
-          fovDeg: VIEWER_FOV_DEG,
-          look: { exposure, hemisphere, key, fill, rim },
-        },
-        [offscreen],
-      );
+      renderer = new FirstFrameRenderer(el);
     } catch {
-      releaseFirstFrame();
+      return fail();
     }
+    canvas = el;
+    measure('cusp:viewer:first-frame-context', start, performance.now());
+    size = { width, height, fovDeg: VIEWER_FOV_DEG };
+    look = { exposure, hemisphere, key, fill, rim };
+    // While the models download: the frame math compiled and the GPU's pipeline run once.
+    // While the models download: the frame math compiled once (cold, it costs the frame 50 ms).
+    frameOfModels([warmUpArch()]);
+    for (const [url, m] of decoded) renderer.upload(url, m);
+    tryDraw();
   });
+
   const listed = new Set(urls);
   void requestProjectAnswer(token).then((answer) => {
-    if (worker !== w) return;
-    let scene: ReturnType<typeof sceneOf>;
+    if (phase !== 'pending') return;
     try {
       scene = answer.ok ? sceneOf(answer.body, token, listed) : null;
     } catch {
       scene = null;
     }
-    if (!scene) return releaseFirstFrame();
-    post({ kind: 'first-frame:scene', models: scene.models, jaw: jawOfNames(scene.names) });
+    if (!scene) return fail();
+    tryDraw();
   });
 }

@@ -1,6 +1,6 @@
 /**
- * The first frame in raw WebGL 2, drawn by the decode worker into the page's canvas before
- * React, three.js and R3F have even been evaluated (issue 20). It draws what the interactive
+ * The first frame in raw WebGL 2, drawn into the page's canvas before React, three.js and R3F
+ * have even been downloaded (issue 20). It draws what the interactive
  * viewer's first frame draws — the same arrays, the same opening pose (viewFrame.ts), the same
  * lights in camera space (SceneLights.tsx), three's standard material with its GGX highlight,
  * ACES filmic tone mapping and sRGB output — so that the viewer can take over without a jump.
@@ -10,7 +10,25 @@
 import type { DecodedModel } from '../mesh/modelDecode';
 import { linearOfHex } from '../mesh/materials';
 import type { CameraPose } from '../scene/viewFrame';
-import type { FirstFrameLook, FirstFrameModel } from './firstFrameProtocol';
+
+/** One model of the first frame, in layer order. */
+export interface FirstFrameModel {
+  /** The URL the model was downloaded from (a coarse level where the model has one). */
+  url: string;
+  /** Linear RGB of the layer's material (a model with its own colours is drawn in those). */
+  color: [number, number, number];
+  roughness: number;
+  metalness: number;
+}
+
+/** The lights and tone of the viewer's first frame (scene/SceneLights.tsx, the render profile). */
+export interface FirstFrameLook {
+  exposure: number;
+  hemisphere: number;
+  key: number;
+  fill: number;
+  rim: number;
+}
 
 const VERTEX = `#version 300 es
 layout(location = 0) in vec3 aPosition;
@@ -119,8 +137,6 @@ const LIGHT_DIRECTIONS: readonly [number, number, number][] = [
 const SKY = linearOfHex('#ffffff');
 const GROUND = linearOfHex('#6b7785');
 
-const WARM_UP = 'warm-up';
-
 /** What the GPU needs of a decoded model. */
 type GpuSource = Pick<
   DecodedModel,
@@ -192,6 +208,13 @@ export function cameraMatrices(
   return { view, projection };
 }
 
+/** The drawing buffer's size in device pixels and the camera's vertical field of view. */
+export interface DrawSize {
+  width: number;
+  height: number;
+  fovDeg: number;
+}
+
 export class FirstFrameRenderer {
   private readonly gl: WebGL2RenderingContext;
   private readonly program: WebGLProgram;
@@ -199,7 +222,7 @@ export class FirstFrameRenderer {
   private readonly models = new Map<string, GpuModel>();
 
   /** Throws where the canvas gives no WebGL 2 context or the program does not link. */
-  constructor(canvas: OffscreenCanvas) {
+  constructor(canvas: HTMLCanvasElement) {
     const gl = canvas.getContext('webgl2', {
       alpha: true,
       antialias: false,
@@ -291,9 +314,8 @@ export class FirstFrameRenderer {
   draw(
     scene: readonly FirstFrameModel[],
     pose: CameraPose,
-    size: { width: number; height: number; fovDeg: number },
+    size: DrawSize,
     look: FirstFrameLook,
-    wait = true,
   ): void {
     const gl = this.gl;
     const { view, projection } = cameraMatrices(pose, size.fovDeg, size.width / size.height);
@@ -343,48 +365,7 @@ export class FirstFrameRenderer {
     });
     gl.bindVertexArray(null);
     // One pixel read back: the frame is drawn, not just queued (as the viewer's FrameProbe).
-    if (wait) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-    else gl.flush();
-  }
-
-  /**
-   * Queues one triangle, scissored to a pixel, in each state the models may need (culled or not,
-   * pulled forward or not) with the view derivative's vertex formats, without waiting for it: a
-   * software GPU (SwiftShader) compiles its pipeline for each state at the first draw, and does it
-   * now, in the GPU process, while the models are still downloading.
-   */
-  warmUp(): void {
-    const gl = this.gl;
-    const triangle: GpuSource = {
-      positions: new Uint16Array([0, 0, 0, 0, 65535, 0, 0, 0, 0, 65535, 0, 0]),
-      stride: 4,
-      normals: new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1]),
-      indices: new Uint16Array([0, 1, 2]),
-      colors: undefined,
-      offset: [0, 0, 0],
-      scale: 1,
-      triangles: 1,
-      doubleSided: true,
-    };
-    const pose: CameraPose = {
-      position: [0, 0, 2],
-      target: [0, 0, 0],
-      up: [0, 1, 0],
-      distance: 2,
-      near: 0.1,
-      far: 10,
-    };
-    const look = { exposure: 1, hemisphere: 0, key: 0, fill: 0, rim: 0 };
-    const layer: FirstFrameModel = { url: WARM_UP, color: [1, 1, 1], roughness: 1, metalness: 0 };
-    gl.enable(gl.SCISSOR_TEST);
-    gl.scissor(0, 0, 1, 1);
-    for (const doubleSided of [true, false]) {
-      this.upload(WARM_UP, { ...triangle, doubleSided });
-      // Twice: the second layer is drawn with a polygon offset.
-      this.draw([layer, layer], pose, { width: 1, height: 1, fovDeg: 35 }, look, false);
-      this.forget(WARM_UP);
-    }
-    gl.disable(gl.SCISSOR_TEST);
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
   }
 
   /** Frees the GPU memory and the context. */

@@ -13,6 +13,7 @@
 import { apiUrl, paths } from '../../api/paths';
 import { takeProjectAnswer, type ProjectAnswer } from './projectAnswer';
 import { decodeUrl } from '../mesh/decodeClient';
+import { takeFirstFrameModel } from './firstFrame';
 import type { DecodedModel } from '../mesh/modelDecode';
 import { accessFor, toViewerProject } from '../mesh/project';
 
@@ -77,9 +78,10 @@ async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
 function startModel(
   entry: Prefetch,
   url: string,
-  start: () => Promise<DecodedModel> = () => decodeUrl(url),
+  // The first frame's model where it drew this URL; else downloaded and decoded in the decode
+  // worker while the page's code is still compiling.
+  start: () => Promise<DecodedModel> = () => takeFirstFrameModel(url) ?? decodeUrl(url),
 ): void {
-  // Downloaded and decoded in the decode worker while the page's code is still compiling.
   const p = start();
   // Not taken (viewer left, model list changed): no unhandled rejection.
   p.catch(() => undefined);

@@ -4,15 +4,15 @@
  * (see prefetch.ts). The same dynamic import as the router's lazy route, so one chunk load.
  */
 import './early';
-import { firstFrameDownloads } from './firstFrame';
+import { firstFrameSettled } from './firstFrame';
 import { prefetchViewer } from './prefetch';
 
 if (typeof window !== 'undefined') {
   const listed = document.querySelector<HTMLMetaElement>('meta[name="cusp-views"]')?.content;
   prefetchViewer(
     window.location.pathname,
-    // After the decode worker's first-frame downloads, where there are any (firstFrame.ts).
-    () => firstFrameDownloads().then(() => import('../../pages/Viewer/ViewerPage')),
+    // Once the decode worker's first frame, where there is one, is on screen (firstFrame.ts).
+    () => firstFrameSettled().then(() => import('../../pages/Viewer/ViewerPage')),
     listed ? listed.split(' ') : [],
   );
 }

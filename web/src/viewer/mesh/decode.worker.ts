@@ -1,14 +1,13 @@
 /// <reference lib="webworker" />
 /**
- * Downloads and decodes models off the main thread. On a viewer link it is started from the
- * page's head (viewer/boot/early.ts), before the app's code has arrived, so by the time the entry
- * script asks for the models (viewer/boot/prefetch.ts) it fetches them at once, and decodes each
- * the moment its last byte lands — whatever the page's main thread is busy with then (evaluating
- * three.js, mounting the viewer). Arrays go back transferred, never copied.
+ * Downloads and decodes models off the main thread. On a viewer link it is started by the first
+ * script (viewer/boot/early.ts; after the first frame where the page draws one), before the app's
+ * code has arrived, so by the time the entry script asks for the models (viewer/boot/prefetch.ts)
+ * it fetches them at once, and decodes each the moment its last byte lands — whatever the page's
+ * main thread is busy with then (evaluating three.js, mounting the viewer). Arrays go back
+ * transferred, never copied.
  */
-import { FirstFrameWorker } from '../boot/firstFrameWorker';
-import { FIRST_FRAME_WORKER, type PageToWorker } from '../boot/firstFrameProtocol';
-import { decodeTools, wasmBytesFrom } from './decodeTools';
+import { decodeTools } from './decodeTools';
 import { fetchModel } from './fetchModel';
 import { decodeModel, transferablesOf, type DecodedModel } from './modelDecode';
 
@@ -27,15 +26,11 @@ export type DecodeResponse =
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-// On a viewer link the page may have this worker draw the first frame (boot/firstFrame.ts); it
-// then downloads the wasm module for it, with the models, before this worker has started.
-const firstFrame = new FirstFrameWorker((m) => scope.postMessage(m));
-if (scope.name === FIRST_FRAME_WORKER) wasmBytesFrom(firstFrame.wasmFromPage());
-
 async function handle(req: DecodeRequest): Promise<void> {
   try {
-    const r = await (firstFrame.take(req.url) ??
-      fetchModel(req.url, req.headers, async (bytes) => decodeModel(bytes, await decodeTools())));
+    const r = await fetchModel(req.url, req.headers, async (bytes) =>
+      decodeModel(bytes, await decodeTools()),
+    );
     if ('status' in r) {
       scope.postMessage({ id: req.id, status: r.status } satisfies DecodeResponse);
       return;
@@ -51,7 +46,6 @@ async function handle(req: DecodeRequest): Promise<void> {
 // Compiled while the page's code downloads.
 void decodeTools().catch(() => undefined);
 
-scope.onmessage = (e: MessageEvent<DecodeRequest | PageToWorker>) => {
-  if ('kind' in e.data) firstFrame.handle(e.data);
-  else void handle(e.data);
+scope.onmessage = (e: MessageEvent<DecodeRequest>) => {
+  void handle(e.data);
 };

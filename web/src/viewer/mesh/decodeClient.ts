@@ -24,14 +24,11 @@ const pending = new Map<
   { resolve: (m: DecodedModel) => void; reject: (e: Error) => void }
 >();
 
-/** The decode worker, started on first use (named `name`, if given); null where none can run. */
-export function startDecodeWorker(name?: string): Worker | null {
+/** The decode worker, started on first use; null where none can run. */
+export function startDecodeWorker(): Worker | null {
   if (worker !== undefined) return worker;
   try {
-    worker = new Worker(new URL('./decode.worker.ts', import.meta.url), {
-      ...(name ? { name } : {}),
-      type: 'module',
-    });
+    worker = new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (e: MessageEvent<DecodeResponse>) => {
       const r = e.data;
       const done = pending.get(r.id);

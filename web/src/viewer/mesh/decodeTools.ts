@@ -8,24 +8,11 @@ import type { DecodeTools } from './modelDecode';
 import { WASM_URL } from './wasmUrl';
 
 let ready: Promise<DecodeTools> | undefined;
-/** The wasm module's bytes where someone else downloads them (the page, for the first frame). */
-let givenWasm: Promise<ArrayBuffer> | undefined;
-
-/**
- * The wasm bytes will come from `bytes` instead of a request of this context's own; if that
- * fails, the request is made after all. Before the first `decodeTools()`.
- */
-export function wasmBytesFrom(bytes: Promise<ArrayBuffer>): void {
-  givenWasm = bytes;
-}
 
 async function wasmBytes(): Promise<ArrayBuffer> {
-  const own = async () => {
-    const res = await fetch(WASM_URL);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return res.arrayBuffer();
-  };
-  return givenWasm ? givenWasm.catch(own) : own();
+  const res = await fetch(WASM_URL);
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  return res.arrayBuffer();
 }
 
 export function decodeTools(): Promise<DecodeTools> {

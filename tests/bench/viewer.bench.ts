@@ -21,9 +21,11 @@
  * `encodedDataLength`, plus Playwright's request sizes for what the page's CDP session does not
  * report (the decode worker's own requests, throttled like the page's); first-frame times are the pages' own performance marks (ms since
  * navigation start): `cusp:viewer:first-frame`, `cusp:baseline:first-frame`, `cusp:o3dv:first-frame`.
- * On a Cusp link the first frame is the decode worker's (web/src/viewer/boot/firstFrame.ts: drawn
- * into the page's canvas before the app, its pixel read back in the worker, the mark placed at
- * that moment on the page's timeline) where the browser can draw in a worker, else the viewer's.
+ * On a Cusp link the first frame is the early script's (web/src/viewer/boot/firstFrame.ts: drawn
+ * into the page's canvas before the app's code is asked for, one pixel read back) where the
+ * browser has WebGL 2, else the viewer's. The pages are waited for by a few lines polled in their
+ * own world (`attached`), not Playwright's locators, whose injected script costs the renderer's
+ * main thread ~110 ms on two cores right when the page starts (seen in a Chromium trace).
  * VIEWER_BENCH_CASES=arches|1m runs one case; VIEWER_BENCH_VERBOSE=1 prints every run's resource
  * timings and the pages' marks and measures, in time order (where a first frame's time went).
  *
@@ -391,7 +393,7 @@ async function measure(
       );
     });
     await page.goto(url, { waitUntil: 'commit' });
-    // Cusp's own canvas: the decode worker's first-frame canvas never carries the attribute.
+    // Cusp's own canvas: the early script's first-frame canvas never carries the attribute.
     await attached(cdp, 'canvas[data-viewer-ready="true"]').catch((err: unknown) => {
       throw new Error(`${prefix} never rendered (${url}): ${errors.join('; ') || String(err)}`);
     });

@@ -14,7 +14,7 @@ import './styles/pages.css';
 
 useSessionStore.getState().init();
 const router = createAppRouter();
-// The decode worker's first frame belongs to the viewer: gone if the app goes elsewhere or fails.
+// The early script's first frame belongs to the viewer: gone if the app goes elsewhere or fails.
 router.subscribe((state) => {
   if (state.errors || !state.location.pathname.startsWith('/viewer/')) releaseFirstFrame();
 });

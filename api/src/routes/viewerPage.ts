@@ -27,7 +27,7 @@ const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
 const EARLY_ENTRY = 'src/viewer/boot/early.ts';
 /** The app's mount point in index.html. */
 const ROOT_DIV = '<div id="root"></div>';
-/** What the decode worker draws the first frame into (web/src/viewer/boot/firstFrame.ts). */
+/** What the early script draws the first frame into (web/src/viewer/boot/firstFrame.ts). */
 const FIRST_FRAME_CANVAS =
   '<canvas id="cusp-first-frame" class="first-frame" aria-hidden="true"></canvas>';
 /** Models listed at most; the app requests any others once the project answers. */
@@ -160,8 +160,8 @@ function withoutApp(html: string, appEntry: string): string | null {
 /**
  * The HTML for /viewer/{id}. On a public link the project is preloaded and the models' view URLs
  * are listed in `<meta name="cusp-views">`: the first script requests them the moment it starts,
- * without waiting for the project answer, and the decode worker draws the first frame into the
- * page's `<canvas id="cusp-first-frame">` (web/src/viewer/boot/firstFrame.ts). Nothing else is
+ * without waiting for the project answer, and draws the first frame into the page's
+ * `<canvas id="cusp-first-frame">` (web/src/viewer/boot/firstFrame.ts). Nothing else is
  * loaded before that frame: the app's entry is named in `<meta name="cusp-app">` instead of a
  * script tag and the early script loads it once the frame is on screen — its code, ten times the
  * first frame's, would otherwise take the link's bandwidth and, parsed as it arrives, the CPU of

@@ -39,7 +39,7 @@ export async function viewportMiddle(
 }
 
 /**
- * The interactive viewer's canvas — not the first frame's, which the decode worker draws before
+ * The interactive viewer's canvas — not the first frame's, which the early script draws before
  * the app and which is on the page until the viewer has drawn (web/src/viewer/boot/firstFrame.ts).
  */
 export function viewerCanvas(page: Page): Locator {

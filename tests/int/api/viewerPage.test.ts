@@ -87,7 +87,7 @@ describe.each(testDrivers())('viewer page hints (%s)', (driver) => {
     expect(head.indexOf('name="cusp-views"')).toBeLessThan(head.indexOf(EARLY_SCRIPT));
     expect(head.indexOf(EARLY_SCRIPT)).toBeLessThan(head.indexOf('ViewerPage-def.css'));
     expect(head.indexOf(EARLY_SCRIPT)).toBeLessThan(head.indexOf('<title>'));
-    // The canvas the decode worker draws the first frame into, then the app's own page.
+    // The canvas the early script draws the first frame into, then the app's own page.
     expect(html).toContain(
       '<canvas id="cusp-first-frame" class="first-frame" aria-hidden="true"></canvas><div id="root"></div>',
     );

@@ -15,11 +15,11 @@ import { firstFrameSettled } from '../viewer/boot/firstFrame';
  * router's `lazy`, so the route renders once, with its code there — a Suspense fallback would be
  * shown first and its replacement held back by React's reveal throttling (up to 300 ms). The
  * entry chunk starts the same import on a viewer link (viewer/boot/start.ts), as soon as the
- * decode worker's first frame (if any) is on screen (viewer/boot/firstFrame.ts).
+ * page's first frame (if any) is on screen (viewer/boot/firstFrame.ts).
  */
 const viewer: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
   lazy: async () => {
-    // On a public link whose first frame the decode worker draws, once that frame is on screen.
+    // On a public link whose first frame the early script draws, once that frame is on screen.
     await firstFrameSettled();
     return { Component: (await import('../pages/Viewer/ViewerPage')).ViewerPage };
   },

@@ -42,7 +42,7 @@ export function ViewerPage() {
   useViewerLoader(routeId, Number.isInteger(asked) && asked > 0 ? asked : null);
   const deviceClass = useDeviceClass();
   const gate = useLinkGate((s) => s.gate);
-  // The decode worker's frame already shows the models: no blocking overlay over them.
+  // The early script's frame already shows the models: no blocking overlay over them.
   const firstFrameOnScreen = useSyncExternalStore(onFirstFrameChange, firstFrameShown);
   const compact = deviceClass === 'mobile';
   const { phase, progress, mode, layersOpen, infoOpen, firstFrame } = useViewerStore(

@@ -38,7 +38,7 @@ export const FIRST_FRAME_CANVAS_ID = 'cusp-first-frame';
 
 type Phase = 'none' | 'pending' | 'drawn';
 
-/** Resolves when the worker's frame is drawn, or when there is no first frame any more. */
+/** Resolves when the first frame is drawn, or when there is none any more. */
 let settled: { done: Promise<void>; resolve: () => void } | null = null;
 /** The longest the app's code waits for it. */
 const SETTLE_WAIT_MS = 3_000;
@@ -55,7 +55,7 @@ function setPhase(next: Phase): void {
   for (const l of listeners) l();
 }
 
-/** True while the worker's frame is on screen (the viewer has not drawn its own yet). */
+/** True while the early script's frame is on screen (the viewer has not drawn its own yet). */
 export function firstFrameShown(): boolean {
   return phase === 'drawn';
 }
@@ -67,7 +67,7 @@ export function onFirstFrameChange(listener: () => void): () => void {
   };
 }
 
-/** Sets the first-frame mark, unless the worker's frame already set it. */
+/** Sets the first-frame mark, unless the early script's frame already set it. */
 export function markFirstFrame(startTime?: number): void {
   if (performance.getEntriesByName(FIRST_FRAME_MARK).length > 0) return;
   try {
@@ -78,7 +78,7 @@ export function markFirstFrame(startTime?: number): void {
 }
 
 /**
- * Resolves once the worker's first frame is on screen or given up (at once where there is none,
+ * Resolves once the first frame is on screen or given up (at once where there is none,
  * at the latest after SETTLE_WAIT_MS): the app's and the viewer's code are asked for then, so
  * that they take neither the link's bandwidth from the few bytes the first frame needs nor the
  * CPU from its decode and draw (parsing them keeps both cores of a small machine busy).

@@ -11,7 +11,7 @@ if (typeof window !== 'undefined') {
   const listed = document.querySelector<HTMLMetaElement>('meta[name="cusp-views"]')?.content;
   prefetchViewer(
     window.location.pathname,
-    // Once the decode worker's first frame, where there is one, is on screen (firstFrame.ts).
+    // Once the first frame, where the page draws one, is on screen (firstFrame.ts).
     () => firstFrameSettled().then(() => import('../../pages/Viewer/ViewerPage')),
     listed ? listed.split(' ') : [],
   );

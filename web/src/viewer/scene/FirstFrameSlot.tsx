@@ -3,7 +3,7 @@ import { adoptFirstFrame, releaseFirstFrame } from '../boot/firstFrame';
 import { useViewerStore } from '../store/useViewerStore';
 
 /**
- * Where the decode worker's first frame (boot/firstFrame.ts) stays until the viewer has drawn its
+ * Where the early script's first frame (boot/firstFrame.ts) stays until the viewer has drawn its
  * own: over the viewer's canvas, under its panels, the same size. Gone with the viewer's first
  * frame, or when the viewer leaves.
  */

@@ -54,7 +54,7 @@ export function FrameProbe({ meshCount, complete, lod }: FrameProbeProps) {
       ctx.readPixels(0, 0, 1, 1, ctx.RGBA, ctx.UNSIGNED_BYTE, PIXEL);
       const viewer = useViewerStore.getState();
       if (!viewer.firstFrame) {
-        // Unless the decode worker's frame (boot/firstFrame.ts) was on screen before this one.
+        // Unless the early script's frame (boot/firstFrame.ts) was on screen before this one.
         markFirstFrame();
         performance.mark(INTERACTIVE_MARK);
         // The tool code is fetched now, never before the first complete frame.

@@ -10,7 +10,7 @@
  */
 import { startDecodeWorker } from '../mesh/decodeClient';
 import { firstFramePossible, firstFrameSettled, startFirstFrame } from './firstFrame';
-import { publicTokenOf } from './prefetch';
+import { prefetchViewer, publicTokenOf } from './prefetch';
 
 /** The app's entry chunk as the server names it (a built asset, nothing else). */
 const APP_ENTRY = /^\/assets\/[\w.-]+\.js$/;
@@ -23,7 +23,9 @@ if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewe
   if (token !== undefined && firstFramePossible(urls)) startFirstFrame(token, urls);
   const app = document.querySelector<HTMLMetaElement>('meta[name="cusp-app"]')?.content;
   void firstFrameSettled().then(() => {
+    // The models' full levels are asked for before the app's code: they are the longer download.
     startDecodeWorker();
+    prefetchViewer(window.location.pathname, undefined, urls);
     if (app && APP_ENTRY.test(app)) void import(/* @vite-ignore */ app);
   });
 }

@@ -90,7 +90,8 @@ function startModel(
 
 /**
  * On a public viewer path: requests the project and, when it answers, each model's view
- * derivative; `loadViewer` starts loading the viewer's code at the same time. Does nothing on
+ * derivative; `loadViewer` starts loading the viewer's code at the same time. Once per link: a
+ * second call (the entry, after the early script) only loads the viewer's code. Does nothing on
  * other paths; never throws.
  */
 export function prefetchViewer(
@@ -100,6 +101,11 @@ export function prefetchViewer(
 ): void {
   const token = publicTokenOf(pathname);
   if (!token || typeof fetch !== 'function') return;
+  // Started already by the early script (after its first frame): the entry only loads the viewer.
+  if (current?.token === token) {
+    if (loadViewer) loadViewer().catch(() => undefined);
+    return;
+  }
   const entry: Prefetch = { token, project: undefined, models: new Map() };
   // Model URLs the page listed (api/src/routes/viewerPage.ts): requested now, before the project
   // answer can be read — that waits until the entry script has finished evaluating.

@@ -52,6 +52,24 @@ describe('viewer prefetch', () => {
     expect(takeModel(`${BASE}/view/${M1}`)).toBeUndefined();
   });
 
+  it('starts once per link: a second call (the entry, after the early script) only loads the viewer', async () => {
+    const net = recordFetch({ models: [{ id: M1, filename: 'a.stl' }] });
+    prefetchViewer(`/viewer/${TOKEN}`, undefined, [`${BASE}/view/${M1}`]);
+    let viewerLoads = 0;
+    prefetchViewer(
+      `/viewer/${TOKEN}`,
+      async () => {
+        viewerLoads++;
+      },
+      [`${BASE}/view/${M1}`],
+    );
+    expect(viewerLoads).toBe(1);
+    expect(net.urls).toEqual([`${BASE}/view/${M1}`, BASE]);
+    net.answerProject();
+    expect((await takeProject(TOKEN))?.ok).toBe(true);
+    expect(net.urls).toHaveLength(2);
+  });
+
   it('ignores listed URLs of another link and requests the project’s models when it answers', async () => {
     const net = recordFetch({ models: [{ id: M1, filename: 'a.stl' }] });
     prefetchViewer(`/viewer/${TOKEN}`, undefined, [

@@ -23,7 +23,7 @@ import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
 const APP_ENTRY = 'index.html';
 /** Source path of the viewer's lazy route in the manifest. */
 const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
-/** Source path of the entry that starts the decode worker (web/src/viewer/boot/early.ts). */
+/** Source path of the entry that draws the first frame (web/src/viewer/boot/early.ts). */
 const EARLY_ENTRY = 'src/viewer/boot/early.ts';
 /** The app's mount point in index.html. */
 const ROOT_DIV = '<div id="root"></div>';
@@ -92,9 +92,9 @@ function codeHintsOf(manifestText: string): CodeHints {
   const filesOf = (keys: readonly string[] | undefined) =>
     (keys ?? []).map((k) => manifest[k]?.file).filter((f): f is string => !!f);
   const early = manifest[EARLY_ENTRY];
-  // The early entry and what it imports first: a public link's first frame needs only these and
-  // the decode worker they start (web/src/viewer/boot/firstFrame.ts). Over HTTP/1.1 the browser
-  // opens six connections; what is asked first arrives first.
+  // The early entry and what it imports first: a public link's first frame needs only these
+  // (web/src/viewer/boot/firstFrame.ts). Over HTTP/1.1 the browser opens six connections; what
+  // is asked first arrives first.
   const earlyFiles = early ? filesOf(staticImportsOf(manifest, early.imports)) : [];
   const earlyHints = early
     ? [asyncModule(early.file), ...earlyFiles.map(modulePreload)].join('')

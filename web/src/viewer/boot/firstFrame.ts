@@ -269,8 +269,7 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
     measure('cusp:viewer:first-frame-context', start, performance.now());
     size = { width, height, fovDeg: VIEWER_FOV_DEG };
     look = { exposure, hemisphere, key, fill, rim };
-    // While the models download: the frame math compiled and the GPU's pipeline run once.
-    // While the models download: the frame math compiled once (cold, it costs the frame 50 ms).
+    // While the models download: the frame math compiled once (cold, it costs the frame 30+ ms).
     frameOfModels([warmUpArch()]);
     for (const [url, m] of decoded) renderer.upload(url, m);
     tryDraw();

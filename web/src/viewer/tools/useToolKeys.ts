@@ -1,5 +1,5 @@
 /** The tools' keyboard shortcuts (shortcuts.ts), on the whole page except while typing. */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { useToolStore } from './toolStore';
 import { MEASURE_KEYS, VIEW_KEYS } from './shortcuts';
@@ -11,7 +11,8 @@ function typing(target: EventTarget | null): boolean {
 }
 
 export function useToolKeys(onSnapshot: () => void): void {
-  useEffect(() => {
+  // Before the toolbar is painted: a key pressed the moment its buttons show is not lost.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || typing(e.target) || e.altKey || e.metaKey) return;
       const s = useToolStore.getState();

@@ -21,11 +21,12 @@ if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewe
   const listed = document.querySelector<HTMLMetaElement>('meta[name="cusp-views"]')?.content;
   const urls = listed ? listed.split(' ') : [];
   if (token !== undefined && firstFramePossible(urls)) startFirstFrame(token, urls);
+  // The project and the models' levels for the viewer: the full levels start downloading once
+  // the first frame's coarse ones are in (prefetch.ts), before the app's code is asked for.
+  prefetchViewer(window.location.pathname, undefined, urls);
   const app = document.querySelector<HTMLMetaElement>('meta[name="cusp-app"]')?.content;
   void firstFrameSettled().then(() => {
-    // The models' full levels are asked for before the app's code: they are the longer download.
     startDecodeWorker();
-    prefetchViewer(window.location.pathname, undefined, urls);
     if (app && APP_ENTRY.test(app)) void import(/* @vite-ignore */ app);
   });
 }

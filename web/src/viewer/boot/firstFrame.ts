@@ -55,6 +55,11 @@ function setPhase(next: Phase): void {
   for (const l of listeners) l();
 }
 
+/** True while a first frame is on its way (its downloads, decode or draw). */
+export function firstFramePending(): boolean {
+  return phase === 'pending';
+}
+
 /** True while the early script's frame is on screen (the viewer has not drawn its own yet). */
 export function firstFrameShown(): boolean {
   return phase === 'drawn';

@@ -12,8 +12,9 @@
  */
 import { apiUrl, paths } from '../../api/paths';
 import { takeProjectAnswer, type ProjectAnswer } from './projectAnswer';
-import { decodeUrl } from '../mesh/decodeClient';
-import { takeFirstFrameModel } from './firstFrame';
+import { decodeDownload, decodeUrl } from '../mesh/decodeClient';
+import { downloadModel } from '../mesh/fetchModel';
+import { firstFramePending, firstFrameSettled, takeFirstFrameModel } from './firstFrame';
 import type { DecodedModel } from '../mesh/modelDecode';
 import { accessFor, toViewerProject } from '../mesh/project';
 
@@ -39,6 +40,11 @@ export function publicTokenOf(pathname: string): string | undefined {
   }
   const access = accessFor(id);
   return access.kind === 'public' ? access.token : undefined;
+}
+
+/** `work` now, or once the first frame is on screen where one is on its way. */
+function afterFirstFrame<T>(work: () => Promise<T>): Promise<T> {
+  return firstFramePending() ? firstFrameSettled().then(work) : work();
 }
 
 async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
@@ -69,7 +75,10 @@ async function fetchProject(entry: Prefetch): Promise<ProjectAnswer> {
       // level: that one is taken as the coarse URL's, this one is never needed.
       const first = await own.catch(() => undefined);
       if (first?.lod === 'full') throw new Error('answered by the coarse request');
-      return decodeUrl(url);
+      // Downloaded by the page now — the link is free once the coarse levels are in — and
+      // decoded in the worker, which starts only after the first frame (its start would slow it).
+      const download = downloadModel(url, {});
+      return afterFirstFrame(() => decodeDownload(download));
     });
   }
   return { ok: true, body };
@@ -79,8 +88,9 @@ function startModel(
   entry: Prefetch,
   url: string,
   // The first frame's model where it drew this URL; else downloaded and decoded in the decode
-  // worker while the page's code is still compiling.
-  start: () => Promise<DecodedModel> = () => takeFirstFrameModel(url) ?? decodeUrl(url),
+  // worker (once the first frame, if any, is on screen) while the page's code is still compiling.
+  start: () => Promise<DecodedModel> = () =>
+    takeFirstFrameModel(url) ?? afterFirstFrame(() => decodeUrl(url)),
 ): void {
   const p = start();
   // Not taken (viewer left, model list changed): no unhandled rejection.

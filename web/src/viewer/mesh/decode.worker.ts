@@ -8,15 +8,18 @@
  * transferred, never copied.
  */
 import { decodeTools } from './decodeTools';
-import { fetchModel } from './fetchModel';
+import { decodeDownloaded, fetchModel, type DownloadedModel } from './fetchModel';
 import { decodeModel, transferablesOf, type DecodedModel } from './modelDecode';
 
-export interface DecodeRequest {
-  id: number;
-  /** Same-origin URL of a view derivative or binary STL. */
-  url: string;
-  headers: Record<string, string>;
-}
+export type DecodeRequest =
+  | {
+      id: number;
+      /** Same-origin URL of a view derivative or binary STL. */
+      url: string;
+      headers: Record<string, string>;
+    }
+  /** A model the page has downloaded itself (its bytes transferred). */
+  | { id: number; downloaded: DownloadedModel };
 
 export type DecodeResponse =
   | { id: number; model: DecodedModel }
@@ -28,9 +31,11 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 async function handle(req: DecodeRequest): Promise<void> {
   try {
-    const r = await fetchModel(req.url, req.headers, async (bytes) =>
-      decodeModel(bytes, await decodeTools()),
-    );
+    const decode = async (bytes: ArrayBuffer) => decodeModel(bytes, await decodeTools());
+    const r =
+      'downloaded' in req
+        ? { model: await decodeDownloaded(req.downloaded, decode) }
+        : await fetchModel(req.url, req.headers, decode);
     if ('status' in r) {
       scope.postMessage({ id: req.id, status: r.status } satisfies DecodeResponse);
       return;

@@ -6,7 +6,7 @@
  */
 import type { DecodedModel } from './modelDecode';
 import type { DecodeRequest, DecodeResponse } from './decode.worker';
-import { fetchModel } from './fetchModel';
+import { decodeDownloaded, fetchModel, type DownloadedModel } from './fetchModel';
 import { ViewMeshError } from './viewMeshError';
 
 /** Status of a failed fetch; spec §7: file fetch failures throw 'HTTP {status}'. */
@@ -50,17 +50,37 @@ export function startDecodeWorker(): Worker | null {
   return worker;
 }
 
+/** Decodes on this thread (no worker can run): the decoders load only where this runs. */
+async function decodeHere(bytes: ArrayBuffer): Promise<DecodedModel> {
+  const [{ decodeTools }, { decodeModel }] = await Promise.all([
+    import('./decodeTools'),
+    import('./modelDecode'),
+  ]);
+  return decodeModel(bytes, await decodeTools());
+}
+
 async function decodeInline(url: string, headers: Record<string, string>): Promise<DecodedModel> {
-  const r = await fetchModel(url, headers, async (bytes) => {
-    // The decoders load while the model downloads, only where this fallback runs.
-    const [{ decodeTools }, { decodeModel }] = await Promise.all([
-      import('./decodeTools'),
-      import('./modelDecode'),
-    ]);
-    return decodeModel(bytes, await decodeTools());
-  });
+  const r = await fetchModel(url, headers, decodeHere);
   if ('status' in r) throw new HttpError(r.status);
   return r.model;
+}
+
+function ask(w: Worker, req: DecodeRequest, transfer: Transferable[] = []): Promise<DecodedModel> {
+  return new Promise<DecodedModel>((resolve, reject) => {
+    pending.set(req.id, { resolve, reject });
+    w.postMessage(req, transfer);
+  });
+}
+
+/** Decodes a model this page has downloaded itself, in the decode worker where there is one. */
+export async function decodeDownload(
+  download: Promise<DownloadedModel | { status: number }>,
+): Promise<DecodedModel> {
+  const d = await download;
+  if ('status' in d) throw new HttpError(d.status);
+  const w = startDecodeWorker();
+  if (!w) return decodeDownloaded(d, decodeHere);
+  return ask(w, { id: nextId++, downloaded: d }, [d.bytes]);
 }
 
 /** Downloads and decodes a model (view derivative or binary STL). */
@@ -70,9 +90,5 @@ export function decodeUrl(
 ): Promise<DecodedModel> {
   const w = startDecodeWorker();
   if (!w) return decodeInline(url, headers);
-  const id = nextId++;
-  return new Promise<DecodedModel>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.postMessage({ id, url, headers } satisfies DecodeRequest);
-  });
+  return ask(w, { id: nextId++, url, headers });
 }

@@ -77,6 +77,13 @@ test.describe('first frame before the app', () => {
       else void route.continue();
     });
 
+    // The style sheet that sizes the canvas arrives after the early script has run: the frame is
+    // drawn at the canvas's real size all the same (it waits for the sheet), not at 300 × 150.
+    await page.route('**/assets/index-*.css', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+
     await page.goto(linkPath);
     await expect.poll(() => firstFrameMark(page), { timeout: READY_TIMEOUT }).not.toBeNull();
     // The app is asked for once the frame is on screen.

@@ -154,15 +154,41 @@ function sceneOf(body: unknown, token: string, listed: ReadonlySet<string>): Sce
   return models.length > 0 ? { models, jaw: jawOfNames(layers.map((l) => l.name)) } : null;
 }
 
-/** Calls `then` with the page's first-frame canvas once the parser has reached it. */
+/**
+ * Resolves once every style sheet of the page has loaded: the canvas is sized by them, and this
+ * script may run before they are in (it is async; they only block rendering).
+ */
+function stylesLoaded(): Promise<void> {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => !link.sheet,
+  );
+  return Promise.all(
+    pending.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/**
+ * Calls `then` with the page's first-frame canvas once the parser has reached it and the style
+ * sheets that size it have loaded.
+ */
 function whenCanvas(then: (el: HTMLCanvasElement | null) => void): void {
   const find = () => document.getElementById(FIRST_FRAME_CANVAS_ID) as HTMLCanvasElement | null;
+  const found = (el: HTMLCanvasElement | null) => {
+    if (!el) return then(null);
+    void stylesLoaded().then(() => then(el));
+  };
   const now = find();
-  if (now || document.readyState !== 'loading') return then(now);
+  if (now || document.readyState !== 'loading') return found(now);
   // Before the deferred entry script runs: the document is parsed, nothing else waits for it.
   const onState = () => {
     document.removeEventListener('readystatechange', onState);
-    then(find());
+    found(find());
   };
   document.addEventListener('readystatechange', onState);
 }

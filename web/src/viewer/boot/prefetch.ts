@@ -111,7 +111,7 @@ export function prefetchViewer(
 ): void {
   const token = publicTokenOf(pathname);
   if (!token || typeof fetch !== 'function') return;
-  // Started already by the early script (after its first frame): the entry only loads the viewer.
+  // Started already by the early script: the entry only loads the viewer.
   if (current?.token === token) {
     if (loadViewer) loadViewer().catch(() => undefined);
     return;

@@ -1,11 +1,10 @@
 /// <reference lib="webworker" />
 /**
- * Downloads and decodes models off the main thread. On a viewer link it is started by the first
- * script (viewer/boot/early.ts; after the first frame where the page draws one), before the app's
- * code has arrived, so by the time the entry script asks for the models (viewer/boot/prefetch.ts)
- * it fetches them at once, and decodes each the moment its last byte lands — whatever the page's
- * main thread is busy with then (evaluating three.js, mounting the viewer). Arrays go back
- * transferred, never copied.
+ * Downloads (or takes the page's download of) and decodes models off the main thread. On a
+ * viewer link it is started by the first script (viewer/boot/early.ts; after the first frame
+ * where the page draws one), before the app's code has arrived, and decodes each model the
+ * moment its bytes are in — whatever the page's main thread is busy with then (evaluating
+ * three.js, mounting the viewer). Arrays go back transferred, never copied.
  */
 import { decodeTools } from './decodeTools';
 import { decodeDownloaded, fetchModel, type DownloadedModel } from './fetchModel';

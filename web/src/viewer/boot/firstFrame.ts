@@ -28,7 +28,6 @@ import {
   type FirstFrameModel,
 } from './firstFrameRenderer';
 import { requestProjectAnswer } from './projectAnswer';
-import { warmUpArch } from './warmUpArch';
 
 /** Name of the performance mark set when the doctor first sees the models, whoever drew them. */
 export const FIRST_FRAME_MARK = 'cusp:viewer:first-frame';
@@ -300,8 +299,6 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
     measure('cusp:viewer:first-frame-context', start, performance.now());
     size = { width, height, fovDeg: VIEWER_FOV_DEG };
     look = { exposure, hemisphere, key, fill, rim };
-    // While the models download: the frame math compiled once (cold, it costs the frame 30+ ms).
-    frameOfModels([warmUpArch()]);
     for (const [url, m] of decoded) renderer.upload(url, m);
     tryDraw();
   });

@@ -14,14 +14,19 @@ import { viewerCanvas, viewportMiddle } from './support/shots';
 
 const READY_TIMEOUT = 90_000;
 
-/** Pixels that are the models, not the backdrop (the backdrop is dark blue-grey). */
+/**
+ * The models' silhouette (pixels that are not the backdrop: the backdrop is blue-grey, blue well
+ * above red; the models' material is warm, in light or in shade) and how many of their pixels are
+ * lit (brighter than the backdrop ever is).
+ */
 function modelPixels(img: Rgba): { box: [number, number, number, number]; n: number } {
   let [x0, y0, x1, y1, n] = [Infinity, Infinity, -Infinity, -Infinity, 0];
   for (let y = 0; y < img.height; y++)
     for (let x = 0; x < img.width; x++) {
       const i = (y * img.width + x) * 4;
-      if (Math.max(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!) <= 90) continue;
-      n++;
+      const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+      if (Math.max(r, g, b) > 90) n++;
+      if (b - r >= 16) continue;
       x0 = Math.min(x0, x);
       x1 = Math.max(x1, x);
       y0 = Math.min(y0, y);

@@ -1,15 +1,19 @@
 /**
  * The first frame in raw WebGL 2, drawn into the page's canvas before React, three.js and R3F
- * have even been downloaded (issue 20). It draws what the interactive
- * viewer's first frame draws — the same arrays, the same opening pose (viewFrame.ts), the same
- * lights in camera space (SceneLights.tsx), three's standard material with its GGX highlight,
- * ACES filmic tone mapping and sRGB output — so that the viewer can take over without a jump.
- * A few hundred lines of three.js shading are approximated: no environment light (the viewer adds
- * it only after its first frame too), no multiple-scattering compensation.
+ * have even been downloaded (issue 20). It draws what the interactive viewer's first frame
+ * draws — the same arrays, the same opening pose (viewFrame.ts), the same lights in camera space
+ * (SceneLights.tsx), three's standard material with its GGX highlight, ACES filmic tone mapping
+ * and sRGB output — so that the viewer can take over without a jump. The lighting is computed per
+ * vertex on the CPU (firstFrameShading.ts) and the GPU only interpolates it: on a software GPU
+ * the per-pixel material's pipeline compile was most of the first frame (~210 ms of a ~230 ms
+ * draw on SwiftShader; ~130 ms now with the shading). A few hundred lines of three.js shading
+ * are approximated: no environment light (the viewer adds it only after its first frame too),
+ * no multiple-scattering compensation.
  */
 import type { DecodedModel } from '../mesh/modelDecode';
 import { linearOfHex } from '../mesh/materials';
 import type { CameraPose } from '../scene/viewFrame';
+import { shadeVertices, type ShadingLights } from './firstFrameShading';
 
 /** One model of the first frame, in layer order. */
 export interface FirstFrameModel {
@@ -30,102 +34,27 @@ export interface FirstFrameLook {
   rim: number;
 }
 
+// The colours are lit per vertex on the CPU (firstFrameShading.ts): a software GPU compiles
+// this pipeline in a fraction of the time a per-pixel standard material takes.
 const VERTEX = `#version 300 es
 layout(location = 0) in vec3 aPosition;
-layout(location = 1) in vec3 aNormal;
-layout(location = 2) in vec4 aColor;
+layout(location = 1) in vec4 aColor;
 uniform vec3 uOffset;
 uniform float uScale;
 uniform mat4 uView;
 uniform mat4 uProjection;
-out vec3 vNormal;
-out vec3 vViewPosition;
 out vec3 vColor;
 void main() {
-  vec4 view = uView * vec4(uOffset + uScale * aPosition, 1.0);
-  vViewPosition = view.xyz;
-  vNormal = mat3(uView) * aNormal;
   vColor = aColor.rgb;
-  gl_Position = uProjection * view;
+  gl_Position = uProjection * uView * vec4(uOffset + uScale * aPosition, 1.0);
 }`;
 
-// three.js r18x: MeshStandardMaterial's direct lighting (RE_Direct_Physical with BRDF_GGX), the
-// hemisphere light as indirect diffuse, geometry roughness from normal derivatives,
-// ACESFilmicToneMapping and the sRGB transfer.
 const FRAGMENT = `#version 300 es
 precision highp float;
-#define PI 3.141592653589793
-in vec3 vNormal;
-in vec3 vViewPosition;
 in vec3 vColor;
-uniform vec3 uColor;
-uniform float uRoughness;
-uniform float uMetalness;
-uniform bool uVertexColors;
-uniform vec3 uLightDirection[3];
-uniform vec3 uLightColor[3];
-uniform vec3 uSky;
-uniform vec3 uGround;
-uniform vec3 uUp;
-uniform float uExposure;
 out vec4 outColor;
-
-vec3 fresnel(vec3 f0, float f90, float dotVH) {
-  float fresnel = exp2((-5.55473 * dotVH - 6.98316) * dotVH);
-  return f0 * (1.0 - fresnel) + f90 * fresnel;
-}
-float visibility(float alpha, float dotNL, float dotNV) {
-  float a2 = alpha * alpha;
-  float gv = dotNL * sqrt(a2 + (1.0 - a2) * dotNV * dotNV);
-  float gl = dotNV * sqrt(a2 + (1.0 - a2) * dotNL * dotNL);
-  return 0.5 / max(gv + gl, 1e-6);
-}
-float distribution(float alpha, float dotNH) {
-  float a2 = alpha * alpha;
-  float d = dotNH * dotNH * (a2 - 1.0) + 1.0;
-  return a2 / (PI * d * d);
-}
-vec3 rrtAndOdtFit(vec3 v) {
-  vec3 a = v * (v + 0.0245786) - 0.000090537;
-  vec3 b = v * (0.983729 * v + 0.4329510) + 0.238081;
-  return a / b;
-}
-vec3 acesFilmic(vec3 color) {
-  const mat3 inputMat = mat3(vec3(0.59719, 0.07600, 0.02840), vec3(0.35458, 0.90834, 0.13383),
-    vec3(0.04823, 0.01566, 0.83777));
-  const mat3 outputMat = mat3(vec3(1.60475, -0.10208, -0.00327), vec3(-0.53108, 1.10813, -0.07276),
-    vec3(-0.07367, -0.00605, 1.07602));
-  color *= uExposure / 0.6;
-  return clamp(outputMat * rrtAndOdtFit(inputMat * color), 0.0, 1.0);
-}
-vec3 srgb(vec3 c) {
-  return mix(pow(c, vec3(0.41666)) * 1.055 - vec3(0.055), c * 12.92, vec3(lessThanEqual(c, vec3(0.0031308))));
-}
 void main() {
-  vec3 normal = normalize(vNormal) * (gl_FrontFacing ? 1.0 : -1.0);
-  vec3 viewDir = normalize(-vViewPosition);
-  vec3 base = uVertexColors ? vColor : uColor;
-  vec3 dxy = max(abs(dFdx(normal)), abs(dFdy(normal)));
-  float roughness = min(max(uRoughness, 0.0525) + max(max(dxy.x, dxy.y), dxy.z), 1.0);
-  float alpha = max(roughness, 0.045);
-  alpha *= alpha;
-  vec3 diffuse = base * (1.0 - uMetalness);
-  vec3 f0 = mix(vec3(0.04), base, uMetalness);
-  float dotNV = clamp(dot(normal, viewDir), 0.0, 1.0);
-  vec3 light = vec3(0.0);
-  for (int i = 0; i < 3; i++) {
-    vec3 l = uLightDirection[i];
-    float dotNL = clamp(dot(normal, l), 0.0, 1.0);
-    vec3 irradiance = dotNL * uLightColor[i];
-    vec3 h = normalize(l + viewDir);
-    float dotNH = clamp(dot(normal, h), 0.0, 1.0);
-    float dotVH = clamp(dot(viewDir, h), 0.0, 1.0);
-    vec3 specular = fresnel(f0, 1.0, dotVH) * visibility(alpha, dotNL, dotNV) * distribution(alpha, dotNH);
-    light += irradiance * (specular + diffuse / PI * (1.0 - fresnel(vec3(0.04), 1.0, dotVH)));
-  }
-  vec3 hemisphere = mix(uGround, uSky, 0.5 * dot(normal, uUp) + 0.5);
-  light += hemisphere * diffuse / PI;
-  outColor = vec4(srgb(acesFilmic(light)), 1.0);
+  outColor = vec4(vColor, 1.0);
 }`;
 
 /** Directions (position − target, camera space) of SceneLights' key, fill and rim lights. */
@@ -154,12 +83,15 @@ type GpuSource = Pick<
 interface GpuModel {
   vao: WebGLVertexArrayObject;
   buffers: WebGLBuffer[];
+  /** The lit colours' buffer (attribute 1), filled at each draw. */
+  shaded: WebGLBuffer;
+  /** What the colours are lit from; dropped once the frame is drawn (the viewer takes them). */
+  source: GpuSource | undefined;
   count: number;
   indexType: number | null;
   offset: [number, number, number];
   scale: number;
   doubleSided: boolean;
-  vertexColors: boolean;
 }
 
 type Vec3 = readonly [number, number, number];
@@ -271,20 +203,19 @@ export class FirstFrameRenderer {
     if (m.stride === 4) gl.vertexAttribPointer(0, 3, gl.UNSIGNED_SHORT, true, 8, 0);
     else gl.vertexAttribPointer(0, 3, gl.FLOAT, false, 12, 0);
     gl.enableVertexAttribArray(0);
-    buffers.push(buffer(gl.ARRAY_BUFFER, m.normals));
-    gl.vertexAttribPointer(1, 3, gl.FLOAT, false, 12, 0);
+    const shaded = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, shaded);
+    gl.vertexAttribPointer(1, 4, gl.UNSIGNED_BYTE, true, 4, 0);
     gl.enableVertexAttribArray(1);
-    if (m.colors) {
-      buffers.push(buffer(gl.ARRAY_BUFFER, m.colors));
-      gl.vertexAttribPointer(2, 4, gl.UNSIGNED_BYTE, true, 4, 0);
-      gl.enableVertexAttribArray(2);
-    }
+    buffers.push(shaded);
     if (m.indices) buffers.push(buffer(gl.ELEMENT_ARRAY_BUFFER, m.indices));
     gl.bindVertexArray(null);
     // Grid positions are normalised: world = offset + scale × (value / 65535).
     this.models.set(url, {
       vao,
       buffers,
+      shaded,
+      source: m,
       count: m.indices ? m.indices.length : m.triangles * 3,
       indexType: m.indices
         ? m.indices instanceof Uint32Array
@@ -294,7 +225,6 @@ export class FirstFrameRenderer {
       offset: m.offset,
       scale: m.scale,
       doubleSided: m.doubleSided,
-      vertexColors: m.colors !== undefined,
     });
   }
 
@@ -326,25 +256,31 @@ export class FirstFrameRenderer {
     gl.useProgram(this.program);
     gl.uniformMatrix4fv(this.uniform('uView'), false, view);
     gl.uniformMatrix4fv(this.uniform('uProjection'), false, projection);
-    const intensities = [look.key, look.fill, look.rim];
-    const directions = LIGHT_DIRECTIONS.flatMap((d) => normalise(d));
-    const colors = intensities.flatMap((i) => [i, i, i]);
-    gl.uniform3fv(this.uniform('uLightDirection'), directions);
-    gl.uniform3fv(this.uniform('uLightColor'), colors);
-    gl.uniform3fv(
-      this.uniform('uSky'),
-      SKY.map((c) => c * look.hemisphere),
-    );
-    gl.uniform3fv(
-      this.uniform('uGround'),
-      GROUND.map((c) => c * look.hemisphere),
-    );
-    // The hemisphere light shines from world +y; in camera space that is the view's second column.
-    gl.uniform3f(this.uniform('uUp'), view[4]!, view[5]!, view[6]!);
-    gl.uniform1f(this.uniform('uExposure'), look.exposure);
+    const screen = {
+      width: size.width,
+      height: size.height,
+      focalX: projection[0]!,
+      focalY: projection[5]!,
+    };
+    const lights: ShadingLights = {
+      directions: LIGHT_DIRECTIONS.map(normalise),
+      intensities: [look.key, look.fill, look.rim],
+      sky: SKY.map((c) => c * look.hemisphere) as [number, number, number],
+      ground: GROUND.map((c) => c * look.hemisphere) as [number, number, number],
+      // The hemisphere light shines from world +y; in camera space that is the view's second column.
+      up: [view[4]!, view[5]!, view[6]!],
+      exposure: look.exposure,
+    };
     scene.forEach((s, order) => {
       const m = this.models.get(s.url);
-      if (!m) return;
+      if (!m?.source) return;
+      gl.bindBuffer(gl.ARRAY_BUFFER, m.shaded);
+      gl.bufferData(
+        gl.ARRAY_BUFFER,
+        shadeVertices(m.source, s, view, screen, lights),
+        gl.STATIC_DRAW,
+      );
+      m.source = undefined;
       if (m.doubleSided) gl.disable(gl.CULL_FACE);
       else gl.enable(gl.CULL_FACE);
       // As LayerMesh: each later layer pulled toward the camera, so coincident surfaces don't fight.
@@ -354,11 +290,6 @@ export class FirstFrameRenderer {
       } else gl.disable(gl.POLYGON_OFFSET_FILL);
       gl.uniform3fv(this.uniform('uOffset'), m.offset);
       gl.uniform1f(this.uniform('uScale'), m.scale);
-      gl.uniform3fv(this.uniform('uColor'), s.color);
-      gl.uniform1f(this.uniform('uRoughness'), s.roughness);
-      gl.uniform1f(this.uniform('uMetalness'), s.metalness);
-      // As createLayerMaterial: a model with its own colours is drawn in them.
-      gl.uniform1i(this.uniform('uVertexColors'), m.vertexColors ? 1 : 0);
       gl.bindVertexArray(m.vao);
       if (m.indexType === null) gl.drawArrays(gl.TRIANGLES, 0, m.count);
       else gl.drawElements(gl.TRIANGLES, m.count, m.indexType, 0);

@@ -5,8 +5,9 @@
  * (SceneLights.tsx), three's standard material with its GGX highlight, ACES filmic tone mapping
  * and sRGB output — so that the viewer can take over without a jump. The lighting is computed per
  * vertex on the CPU (firstFrameShading.ts) and the GPU only interpolates it: on a software GPU
- * the per-pixel material's pipeline compile was most of the first frame (~210 ms of a ~230 ms
- * draw on SwiftShader; ~130 ms now with the shading). A few hundred lines of three.js shading
+ * the per-pixel material's pipeline compile was most of the first frame's draw (~130 of ~210 ms
+ * on SwiftShader; the draw takes ~120 ms now, the shading included). A few hundred lines of
+ * three.js shading
  * are approximated: no environment light (the viewer adds it only after its first frame too),
  * no multiple-scattering compensation.
  */

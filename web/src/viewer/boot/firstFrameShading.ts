@@ -2,9 +2,9 @@
  * The first frame's lighting, per vertex on the CPU (issue 20): three.js's MeshStandardMaterial
  * direct lighting (GGX highlight, Schlick–SG Fresnel), the hemisphere light as indirect diffuse,
  * ACES filmic tone mapping and the sRGB transfer — what the interactive viewer computes per pixel.
- * Shading the few thousand vertices of the coarse levels here costs a few milliseconds; the same
- * math in a fragment shader costs a software GPU (SwiftShader) ~130 ms of pipeline compile on
- * the first frame's critical path (viewer benchmark). Coarse levels are dense enough on screen
+ * Shading the few thousand vertices of the coarse levels here costs a few tens of milliseconds
+ * (cold JavaScript); the same math in a fragment shader costs a software GPU (SwiftShader)
+ * ~130 ms of pipeline compile on the first frame's critical path (viewer benchmark). Coarse levels are dense enough on screen
  * (a few pixels per triangle) that interpolating the shaded colours matches the viewer's frame.
  */
 

@@ -43,7 +43,7 @@ export default defineConfig({
     rollupOptions: {
       // A second entry: the viewer's HTML loads it as an async module script to start the decode
       // worker before the app's code arrives (src/viewer/boot/early.ts); the app imports it too.
-      input: { index: 'index.html', early: 'src/viewer/boot/early.ts' },
+      input: { index: 'index.html' },
       output: {
         // Everything the early entry needs for a public link's first frame in one chunk (with
         // their dependencies): one request beside the entry instead of a handful, which over
@@ -52,7 +52,7 @@ export default defineConfig({
           groups: [
             {
               name: 'first-frame',
-              test: /src[\\/]viewer[\\/]boot[\\/](firstFrame|projectAnswer|prefetch)\.ts$/,
+              test: /src[\\/]viewer[\\/]boot[\\/](early|firstFrame|projectAnswer|prefetch)\.ts$|rolldown[\\/]runtime/,
             },
           ],
         },

@@ -1,7 +1,7 @@
 /**
  * The scripts a viewer link loads before its first frame, read from a `npm run build:web` output
- * through Vite's build manifest: the entry chunk and everything it imports, the early entry
- * (web/src/viewer/boot/early.ts) and the decode worker it starts, and the viewer's route chunk
+ * through Vite's build manifest: the entry chunk and everything it imports, the early chunk
+ * (`first-frame`: web/src/viewer/boot/early.ts and what it needs) and the decode worker it starts, and the viewer's route chunk
  * with its imports — what api/src/routes/viewerPage.ts names and the page then runs.
  * Used by the script budget test and printed by the viewer benchmark.
  */
@@ -14,15 +14,19 @@ const manifestSchema = z.record(
   z.string(),
   z.object({
     file: z.string(),
+    name: z.string().optional(),
     imports: z.array(z.string()).optional(),
     assets: z.array(z.string()).optional(),
   }),
 );
 
-/** Manifest keys the viewer page starts from. */
-const ROOTS = ['index.html', 'src/viewer/boot/early.ts', 'src/pages/Viewer/ViewerPage.tsx'];
+/** Name of the chunk the viewer page loads first (web/vite.config.ts, api/src/routes/viewerPage.ts). */
+const EARLY_CHUNK = { name: 'first-frame' };
+type Root = string | { name: string };
+/** What the viewer page starts from: manifest keys, or a chunk by its name. */
+const ROOTS: Root[] = ['index.html', EARLY_CHUNK, 'src/pages/Viewer/ViewerPage.tsx'];
 /** What a public link runs before its first frame (boot/firstFrame.ts). */
-const FIRST_FRAME_ROOTS = ['src/viewer/boot/early.ts'];
+const FIRST_FRAME_ROOTS: Root[] = [EARLY_CHUNK];
 /** Worker scripts are listed as assets of the chunk that starts them. */
 const DECODE_WORKER = /^assets\/decode\.worker-[\w-]+\.js$/;
 
@@ -59,8 +63,12 @@ export function firstFrameScripts(dist: string): ViewerScript[] {
   return scriptsFrom(dist, FIRST_FRAME_ROOTS, false);
 }
 
-function scriptsFrom(dist: string, roots: readonly string[], workers: boolean): ViewerScript[] {
+function scriptsFrom(dist: string, roots: readonly Root[], workers: boolean): ViewerScript[] {
   const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath(dist), 'utf8')));
+  const keyOf = (root: Root) =>
+    typeof root === 'string'
+      ? root
+      : (Object.entries(manifest).find(([, c]) => c.name === root.name)?.[0] ?? root.name);
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -72,7 +80,7 @@ function scriptsFrom(dist: string, roots: readonly string[], workers: boolean): 
     for (const a of chunk.assets ?? []) if (workers && DECODE_WORKER.test(a)) files.add(a);
     for (const i of chunk.imports ?? []) visit(i);
   };
-  for (const r of roots) visit(r);
+  for (const r of roots) visit(keyOf(r));
   return [...files]
     .map((file) => {
       const path = join(dist, file);

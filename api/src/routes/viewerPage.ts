@@ -23,8 +23,12 @@ import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
 const APP_ENTRY = 'index.html';
 /** Source path of the viewer's lazy route in the manifest. */
 const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
-/** Source path of the entry that draws the first frame (web/src/viewer/boot/early.ts). */
-const EARLY_ENTRY = 'src/viewer/boot/early.ts';
+/**
+ * Name of the chunk that draws the first frame: web/src/viewer/boot/early.ts and everything it
+ * needs, with no import of its own (web/vite.config.ts). The page loads it directly, so it is
+ * one request that depends on nothing else; the app's entry imports the same chunk.
+ */
+const EARLY_CHUNK = 'first-frame';
 /** The app's mount point in index.html. */
 const ROOT_DIV = '<div id="root"></div>';
 /** What the early script draws the first frame into (web/src/viewer/boot/firstFrame.ts). */
@@ -37,6 +41,7 @@ const manifestSchema = z.record(
   z.string(),
   z.object({
     file: z.string(),
+    name: z.string().optional(),
     css: z.array(z.string()).optional(),
     imports: z.array(z.string()).optional(),
   }),
@@ -91,10 +96,10 @@ function codeHintsOf(manifestText: string): CodeHints {
   const appEntry = app ? `/${app.file}` : '';
   const filesOf = (keys: readonly string[] | undefined) =>
     (keys ?? []).map((k) => manifest[k]?.file).filter((f): f is string => !!f);
-  const early = manifest[EARLY_ENTRY];
-  // The early entry and what it imports first: a public link's first frame needs only these
-  // (web/src/viewer/boot/firstFrame.ts). Over HTTP/1.1 the browser opens six connections; what
-  // is asked first arrives first.
+  const early = Object.values(manifest).find((c) => c.name === EARLY_CHUNK);
+  // The early chunk and what it imports (nothing, as built): a public link's first frame needs
+  // only these (web/src/viewer/boot/firstFrame.ts). Over HTTP/1.1 the browser opens six
+  // connections; what is asked first arrives first.
   const earlyFiles = early ? filesOf(staticImportsOf(manifest, early.imports)) : [];
   const earlyHints = early
     ? [asyncModule(early.file), ...earlyFiles.map(modulePreload)].join('')
@@ -102,7 +107,7 @@ function codeHintsOf(manifestText: string): CodeHints {
   const viewer = manifest[VIEWER_ENTRY];
   if (!viewer) return { ...NO_HINTS, earlyHints, appEntry };
   const viewerFiles = [viewer.file, ...filesOf(viewer.imports)].filter(
-    (f) => !earlyFiles.includes(f),
+    (f) => f !== early?.file && !earlyFiles.includes(f),
   );
   return {
     earlyHints,
@@ -193,10 +198,13 @@ async function viewerPageHtml(
     (listed ? `<meta name="cusp-views" content="${views.join(' ')}">` : '') +
     (appLater ? `<meta name="cusp-app" content="${shell.appEntry}">` : '');
   const project = listed ? fetchPreload(`/api/public/projects/${id}`) : '';
+  // The listed models right behind the early script: requested with it rather than once it has
+  // run (the early script's fetches take these answers: fetchModel.ts asks the same way).
+  const models = views.map(fetchPreload).join('');
   // A listed link's viewer code is not hinted: the entry asks for it after the first frame.
   const code = listed ? '' : shell.viewerCode;
   const html = (appLater ?? shell.html)
-    .replace('<head>', () => `<head>${meta}${shell.earlyHints}`)
+    .replace('<head>', () => `<head>${meta}${shell.earlyHints}${models}`)
     .replace('</head>', () => `${code}${shell.viewerStyles}${project}</head>`);
   return listed ? html.replace(ROOT_DIV, () => `${FIRST_FRAME_CANVAS}${ROOT_DIV}`) : html;
 }

@@ -13,7 +13,7 @@
  */
 import { meshArraysOfDecoded } from '../geometry/meshArrays';
 import { HttpError } from '../mesh/decodeClient';
-import { decodeTools } from '../mesh/decodeTools';
+import { firstFrameDecodeTools } from '../mesh/decodeTools';
 import { fetchModel, type FetchedModel } from '../mesh/fetchModel';
 import { flattenLayers, buildLayers } from '../mesh/layers';
 import { linearOfHex, materialDef } from '../mesh/materials';
@@ -225,7 +225,7 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
   setTimeout(resolve, SETTLE_WAIT_MS);
   setPhase('pending');
 
-  const tools = decodeTools();
+  const tools = firstFrameDecodeTools();
   tools.catch(() => undefined);
   const decoded = new Map<string, DecodedModel>();
   let scene: Scene | null = null;

@@ -2,9 +2,10 @@
  * Main-thread side of decode.worker.ts: `decodeUrl` has a model downloaded and decoded there and
  * answers its arrays. One worker serves every model; on a viewer link it starts from the page's
  * head (viewer/boot/early.ts), else with the first request. Where a worker cannot start (blocked
- * by policy, very old browser) the same code runs inline, loaded on demand.
+ * by policy, very old browser) the same code runs inline.
  */
-import type { DecodedModel } from './modelDecode';
+import { decodeModel, type DecodedModel } from './modelDecode';
+import { decodeTools } from './decodeTools';
 import type { DecodeRequest, DecodeResponse } from './decode.worker';
 import { decodeDownloaded, fetchModel, type DownloadedModel } from './fetchModel';
 import { ViewMeshError } from './viewMeshError';
@@ -50,12 +51,11 @@ export function startDecodeWorker(): Worker | null {
   return worker;
 }
 
-/** Decodes on this thread (no worker can run): the decoders load only where this runs. */
+/**
+ * Decodes on this thread (no worker can run). The decoders are imported statically: the first
+ * frame's chunk holds them anyway (boot/firstFrame.ts).
+ */
 async function decodeHere(bytes: ArrayBuffer): Promise<DecodedModel> {
-  const [{ decodeTools }, { decodeModel }] = await Promise.all([
-    import('./decodeTools'),
-    import('./modelDecode'),
-  ]);
   return decodeModel(bytes, await decodeTools());
 }
 

@@ -38,21 +38,23 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1500,
     // dist/.vite/manifest.json: the server reads it to preload the viewer's chunks on /viewer/…
-    // (api/src/http/viewerPage.ts).
+    // (api/src/routes/viewerPage.ts).
     manifest: true,
     rollupOptions: {
-      // A second entry: the viewer's HTML loads it as an async module script to start the decode
-      // worker before the app's code arrives (src/viewer/boot/early.ts); the app imports it too.
       input: { index: 'index.html' },
       output: {
-        // Everything the early entry needs for a public link's first frame in one chunk (with
-        // their dependencies): one request beside the entry instead of a handful, which over
-        // HTTP/1.1's six connections queue behind the app's code (tests/bench/viewer.bench.ts).
+        // Everything a public link's first frame needs in one chunk that imports nothing
+        // (src/viewer/boot/early.ts with its dependencies): the viewer's HTML loads it as an async
+        // module script, found in the manifest by this name (api/src/routes/viewerPage.ts), and
+        // the app's entry imports it, so it runs once. One request, not a chain of them that
+        // queues over HTTP/1.1's six connections (tests/bench/viewer.bench.ts). Keep dynamic
+        // imports of modules inside it out of it: their namespace objects would need a runtime
+        // chunk, a second request.
         codeSplitting: {
           groups: [
             {
               name: 'first-frame',
-              test: /src[\\/]viewer[\\/]boot[\\/](early|firstFrame|projectAnswer|prefetch)\.ts$|rolldown[\\/]runtime/,
+              test: /src[\\/]viewer[\\/]boot[\\/](early|firstFrame|projectAnswer|prefetch)\.ts$/,
             },
           ],
         },

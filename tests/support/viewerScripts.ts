@@ -1,8 +1,8 @@
 /**
  * The scripts a viewer link loads before its first frame, read from a `npm run build:web` output
  * through Vite's build manifest: the entry chunk and everything it imports, the early chunk
- * (`first-frame`: web/src/viewer/boot/early.ts and what it needs) and the decode worker it starts, and the viewer's route chunk
- * with its imports — what api/src/routes/viewerPage.ts names and the page then runs.
+ * (`first-frame`: web/src/viewer/boot/early.ts and what it needs) and the decode worker it
+ * starts, and the viewer's route chunk with its imports — what api/src/routes/viewerPage.ts names and the page then runs.
  * Used by the script budget test and printed by the viewer benchmark.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -13,7 +13,6 @@
  */
 import { meshArraysOfDecoded } from '../geometry/meshArrays';
 import { HttpError } from '../mesh/decodeClient';
-import { firstFrameDecodeTools } from '../mesh/decodeTools';
 import { fetchModel, type FetchedModel } from '../mesh/fetchModel';
 import { flattenLayers, buildLayers } from '../mesh/layers';
 import { linearOfHex, materialDef } from '../mesh/materials';
@@ -27,6 +26,7 @@ import {
   type FirstFrameLook,
   type FirstFrameModel,
 } from './firstFrameRenderer';
+import { firstFrameDecodeTools } from './firstFrameTools';
 import { requestProjectAnswer } from './projectAnswer';
 
 /** Name of the performance mark set when the doctor first sees the models, whoever drew them. */

@@ -2,10 +2,9 @@
  * Main-thread side of decode.worker.ts: `decodeUrl` has a model downloaded and decoded there and
  * answers its arrays. One worker serves every model; on a viewer link it starts from the page's
  * head (viewer/boot/early.ts), else with the first request. Where a worker cannot start (blocked
- * by policy, very old browser) the same code runs inline.
+ * by policy, very old browser) the same code runs inline, its wasm glue loaded on demand.
  */
 import { decodeModel, type DecodedModel } from './modelDecode';
-import { decodeTools } from './decodeTools';
 import type { DecodeRequest, DecodeResponse } from './decode.worker';
 import { decodeDownloaded, fetchModel, type DownloadedModel } from './fetchModel';
 import { ViewMeshError } from './viewMeshError';
@@ -52,10 +51,11 @@ export function startDecodeWorker(): Worker | null {
 }
 
 /**
- * Decodes on this thread (no worker can run). The decoders are imported statically: the first
- * frame's chunk holds them anyway (boot/firstFrame.ts).
+ * Decodes on this thread (no worker can run). The wasm module's glue loads only where this runs;
+ * `decodeModel` is in the first frame's chunk anyway (boot/firstFrame.ts).
  */
 async function decodeHere(bytes: ArrayBuffer): Promise<DecodedModel> {
+  const { decodeTools } = await import('./decodeTools');
   return decodeModel(bytes, await decodeTools());
 }
 

@@ -4,7 +4,6 @@
  */
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { MeshModule } from '../../../../wasm/src/core.js';
-import { gridNormalsJs } from './gridNormals';
 import type { DecodeTools } from './modelDecode';
 import { WASM_URL } from './wasmUrl';
 
@@ -33,13 +32,4 @@ export function decodeTools(): Promise<DecodeTools> {
     throw err;
   });
   return ready;
-}
-
-/**
- * The decoders of the first frame (boot/firstFrame.ts): the meshopt decoder, whose wasm is in the
- * script itself, and the normals in JavaScript — no request for the wasm module on its path.
- */
-export async function firstFrameDecodeTools(): Promise<DecodeTools> {
-  await MeshoptDecoder.ready;
-  return { meshopt: MeshoptDecoder, gridNormals: gridNormalsJs };
 }

@@ -4,7 +4,8 @@ import { buildViewDerivative } from '../../../../../api/src/mesh/viewDerivative'
 import { gridNormalsJs } from '../../../../../web/src/viewer/mesh/gridNormals';
 import { parseViewGlb } from '../../../../../web/src/viewer/mesh/viewGlb';
 import { ViewMeshError } from '../../../../../web/src/viewer/mesh/viewMeshError';
-import { loadMeshModule, type MeshModule } from '../../../../../wasm/src/node';
+import type { MeshModule } from '../../../../../wasm/src/core';
+import { loadMeshModule } from '../../../../../wasm/src/node';
 import { fixtureStl, readBinaryStl } from '../../../../support/meshFiles';
 
 describe("the first frame's normals in JavaScript", () => {

@@ -5,17 +5,35 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * `WebAssembly.instantiate` without it, and the mesh module runs in the page's worker.
  */
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+/** A CSP hash source of a SHA-256 digest. */
+const SCRIPT_HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
 
 /**
  * The page policy. With Turnstile as the bot check, its origin is allowed for scripts and frames,
  * except on viewer pages: capability URLs load no third-party script (security.md §1.4).
+ * `scriptHashes` (`'sha256-…'`) allow those exact inline scripts: the viewer's page carries the
+ * first frame's code inline (api/src/routes/viewerPage.ts); nothing else inline runs.
  */
-export function pageCsp(opts: { turnstile: boolean; viewer: boolean }): string {
-  if (!opts.turnstile || opts.viewer) return PAGE_CSP;
-  return PAGE_CSP.replace(
-    "script-src 'self' 'wasm-unsafe-eval'",
-    `script-src 'self' 'wasm-unsafe-eval' ${TURNSTILE_ORIGIN}`,
-  ).replace("frame-ancestors 'none'", `frame-src ${TURNSTILE_ORIGIN}; frame-ancestors 'none'`);
+export function pageCsp(opts: {
+  turnstile: boolean;
+  viewer: boolean;
+  scriptHashes?: readonly string[];
+}): string {
+  const hashes = opts.scriptHashes ?? [];
+  if (hashes.some((h) => !SCRIPT_HASH.test(h))) throw new Error('not a CSP sha256 source');
+  const base = hashes.length
+    ? PAGE_CSP.replace(
+        "script-src 'self' 'wasm-unsafe-eval'",
+        `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`,
+      )
+    : PAGE_CSP;
+  if (!opts.turnstile || opts.viewer) return base;
+  return base
+    .replace(
+      "script-src 'self' 'wasm-unsafe-eval'",
+      `script-src 'self' 'wasm-unsafe-eval' ${TURNSTILE_ORIGIN}`,
+    )
+    .replace("frame-ancestors 'none'", `frame-src ${TURNSTILE_ORIGIN}; frame-ancestors 'none'`);
 }
 
 export const PAGE_CSP = [

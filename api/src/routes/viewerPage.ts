@@ -10,11 +10,15 @@
  * The chunk names come from Vite's build manifest. Both files are read again when they change,
  * so a rebuilt web app is served as is.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
+import { acceptsBrotli } from '../http/acceptsBrotli.js';
+import { pageCsp } from '../http/securityHeaders.js';
 import { hasCoarseLevel } from '../domain/viewLevels.js';
 import { modelsForLink } from '../../../projections/src/projects/queries.js';
 import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
@@ -52,8 +56,14 @@ type Manifest = z.infer<typeof manifestSchema>;
 interface Shell {
   stamp: string;
   html: string;
-  /** The early entry's script tag and preload links for its imports: first in the head. */
+  /** The early chunk's script tag and preload links for its imports: first in the head. */
   earlyHints: string;
+  /**
+   * The early chunk as an inline module script, with its CSP hash: a page that draws the first
+   * frame runs it as soon as its HTML is in, without another round trip. Null when the build
+   * has no such chunk or its text cannot sit inside a script element.
+   */
+  earlyInline: { tag: string; hash: string } | null;
   /** Preload links for the viewer's chunk and its imports: last in the head. */
   viewerCode: string;
   /** Preload links for the viewer's style sheets. */
@@ -75,8 +85,37 @@ const stylePreload = (file: string) =>
 const fetchPreload = (url: string) =>
   `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
 
-type CodeHints = Pick<Shell, 'earlyHints' | 'viewerCode' | 'viewerStyles' | 'appEntry'>;
-const NO_HINTS: CodeHints = { earlyHints: '', viewerCode: '', viewerStyles: '', appEntry: '' };
+type CodeHints = Pick<
+  Shell,
+  'earlyHints' | 'earlyInline' | 'viewerCode' | 'viewerStyles' | 'appEntry'
+>;
+const NO_HINTS: CodeHints = {
+  earlyHints: '',
+  earlyInline: null,
+  viewerCode: '',
+  viewerStyles: '',
+  appEntry: '',
+};
+
+/** A built file's text; null when it is missing (a partial build: the page loads the file). */
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A module's text as an inline `<script type="module" async>` (async: it runs as soon as it is
+ * parsed, not after the document) with the CSP source that allows exactly it; null when the text
+ * would end or confuse the script element (the page then loads the file).
+ */
+function inlineModule(code: string | null): { tag: string; hash: string } | null {
+  if (code === null || /<\/script|<!--|<script/i.test(code)) return null;
+  const hash = `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+  return { tag: `<script type="module" async>${code}</script>`, hash };
+}
 
 /** Every chunk `keys` import, directly or through one another (manifest keys, in order). */
 function staticImportsOf(manifest: Manifest, keys: readonly string[] = []): string[] {
@@ -90,7 +129,7 @@ function staticImportsOf(manifest: Manifest, keys: readonly string[] = []): stri
   return [...seen];
 }
 
-function codeHintsOf(manifestText: string): CodeHints {
+function codeHintsOf(manifestText: string, webRoot: string): CodeHints {
   const manifest = manifestSchema.parse(JSON.parse(manifestText));
   const app = manifest[APP_ENTRY];
   const appEntry = app ? `/${app.file}` : '';
@@ -104,13 +143,17 @@ function codeHintsOf(manifestText: string): CodeHints {
   const earlyHints = early
     ? [asyncModule(early.file), ...earlyFiles.map(modulePreload)].join('')
     : '';
+  // Inline only a chunk that imports nothing: the page has no other script before the frame.
+  const earlyInline =
+    early && earlyFiles.length === 0 ? inlineModule(readText(join(webRoot, early.file))) : null;
   const viewer = manifest[VIEWER_ENTRY];
-  if (!viewer) return { ...NO_HINTS, earlyHints, appEntry };
+  if (!viewer) return { ...NO_HINTS, earlyHints, earlyInline, appEntry };
   const viewerFiles = [viewer.file, ...filesOf(viewer.imports)].filter(
     (f) => f !== early?.file && !earlyFiles.includes(f),
   );
   return {
     earlyHints,
+    earlyInline,
     viewerCode: viewerFiles.map(modulePreload).join(''),
     viewerStyles: (viewer.css ?? []).map(stylePreload).join(''),
     appEntry,
@@ -131,7 +174,9 @@ function shellOf(webRoot: string): Shell {
   if (cached?.stamp !== stamp) {
     const html = readFileSync(indexPath, 'utf8');
     const hints =
-      manifestStamp === 'none' ? NO_HINTS : codeHintsOf(readFileSync(manifestPath, 'utf8'));
+      manifestStamp === 'none'
+        ? NO_HINTS
+        : codeHintsOf(readFileSync(manifestPath, 'utf8'), webRoot);
     cached = { stamp, html, ...hints };
   }
   return cached;
@@ -164,22 +209,23 @@ function withoutApp(html: string, appEntry: string): string | null {
 
 /**
  * The HTML for /viewer/{id}. On a public link the project is preloaded and the models' view URLs
- * are listed in `<meta name="cusp-views">`: the first script requests them the moment it starts,
- * without waiting for the project answer, and draws the first frame into the page's
- * `<canvas id="cusp-first-frame">` (web/src/viewer/boot/firstFrame.ts). Nothing else is
- * loaded before that frame: the app's entry is named in `<meta name="cusp-app">` instead of a
- * script tag and the early script loads it once the frame is on screen — its code, ten times the
- * first frame's, would otherwise take the link's bandwidth and, parsed as it arrives, the CPU of
- * a small machine (viewer benchmark, issue 20). A link that asks for a version (`?v=`) is drawn
- * by the app as before. A failed lookup only costs the hints (the app then asks for everything
- * itself).
+ * are listed in `<meta name="cusp-views">` and preloaded: the first script takes them the moment
+ * it starts, without waiting for the project answer, and draws the first frame into the page's
+ * `<canvas id="cusp-first-frame">` (web/src/viewer/boot/firstFrame.ts). That script is inline
+ * there (`scriptHash` is its CSP source): it runs as soon as the HTML is in, while the models are
+ * still on their way, instead of one more round trip later. Nothing else is loaded before that
+ * frame: the app's entry is named in `<meta name="cusp-app">` instead of a script tag and the
+ * early script loads it once the frame is on screen — its code, ten times the first frame's,
+ * would otherwise take the link's bandwidth and, parsed as it arrives, the CPU of a small
+ * machine (viewer benchmark, issue 20). A link that asks for a version (`?v=`) is drawn by the
+ * app as before. A failed lookup only costs the hints (the app then asks for everything itself).
  */
 async function viewerPageHtml(
   deps: AppDeps,
   webRoot: string,
   id: string,
   asksVersion: boolean,
-): Promise<string> {
+): Promise<{ html: string; scriptHash?: string }> {
   const shell = shellOf(webRoot);
   let views: string[] = [];
   if (id.startsWith('pub_')) {
@@ -191,31 +237,64 @@ async function viewerPageHtml(
   }
   const listed = views.length > 0;
   const appLater = listed && !asksVersion ? withoutApp(shell.html, shell.appEntry) : null;
+  const inline = appLater ? shell.earlyInline : null;
   // The model list (and the app's entry) before the early script, so they are there whenever
-  // that script runs; the project after the code, so its download does not hold the code back.
-  // Functions, so nothing in the hints is read as a replacement pattern ($&, $1…).
+  // that script runs. Functions, so nothing in the hints is read as a replacement pattern.
   const meta =
     (listed ? `<meta name="cusp-views" content="${views.join(' ')}">` : '') +
     (appLater ? `<meta name="cusp-app" content="${shell.appEntry}">` : '');
   const project = listed ? fetchPreload(`/api/public/projects/${id}`) : '';
-  // The listed models right behind the early script: requested with it rather than once it has
-  // run (the early script's fetches take these answers: fetchModel.ts asks the same way).
+  // The listed models: requested with the page's first script rather than once it has run (its
+  // fetches take these answers: fetchModel.ts asks the same way).
   const models = views.map(fetchPreload).join('');
   // A listed link's viewer code is not hinted: the entry asks for it after the first frame.
   const code = listed ? '' : shell.viewerCode;
+  // An inline script runs as soon as it is parsed: what it fetches is preloaded before it. A
+  // script file is asked for first, and the project after the code, so its download does not
+  // hold the code back.
+  const [first, last] = inline
+    ? [`${meta}${models}${project}${inline.tag}`, `${shell.viewerStyles}`]
+    : [`${meta}${shell.earlyHints}${models}`, `${code}${shell.viewerStyles}${project}`];
   const html = (appLater ?? shell.html)
-    .replace('<head>', () => `<head>${meta}${shell.earlyHints}${models}`)
-    .replace('</head>', () => `${code}${shell.viewerStyles}${project}</head>`);
-  return listed ? html.replace(ROOT_DIV, () => `${FIRST_FRAME_CANVAS}${ROOT_DIV}`) : html;
+    .replace('<head>', () => `<head>${first}`)
+    .replace('</head>', () => `${last}</head>`);
+  return {
+    html: listed ? html.replace(ROOT_DIV, () => `${FIRST_FRAME_CANVAS}${ROOT_DIV}`) : html,
+    ...(inline ? { scriptHash: inline.hash } : {}),
+  };
 }
 
-/** GET /viewer/:id — no-store and the viewer's CSP come from the security headers by path. */
+/** Brotli quality for the page: its inline script compresses to a third in ~2 ms. */
+const PAGE_BROTLI_QUALITY = 5;
+
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { html: string; scriptHash?: string },
+): FastifyReply {
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  // The viewer's page policy with exactly this page's inline script allowed.
+  if (page.scriptHash) {
+    reply.header(
+      'content-security-policy',
+      pageCsp({ turnstile: false, viewer: true, scriptHashes: [page.scriptHash] }),
+    );
+  }
+  if (!acceptsBrotli(request)) return reply.send(page.html);
+  const body = brotliCompressSync(page.html, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY },
+  });
+  return reply.header('content-encoding', 'br').send(body);
+}
+
+/**
+ * GET /viewer/:id — no-store and the viewer's CSP come from the security headers by path (the
+ * CSP from here when the page carries an inline script).
+ */
 export function viewerPageRoute(app: FastifyInstance, deps: AppDeps, webRoot: string): void {
   app.get('/viewer/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
     const asksVersion = Object.hasOwn(request.query as object, 'v');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(await viewerPageHtml(deps, webRoot, id, asksVersion));
+    return sendPage(request, reply, await viewerPageHtml(deps, webRoot, id, asksVersion));
   });
 }

@@ -16,16 +16,10 @@ import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { modelBlobKey } from '../../../projections/src/projects/queries.js';
 import { modelOfAnyVersion } from '../../../projections/src/versions/queries.js';
 import { openPublicLink } from '../links/access.js';
+import { acceptsBrotli } from '../http/acceptsBrotli.js';
 
 const ownerParams = ownerViewParams;
 const publicParams = publicViewParams;
-
-function acceptsBrotli(request: FastifyRequest): boolean {
-  const ae = request.headers['accept-encoding'];
-  return (
-    typeof ae === 'string' && /(^|[\s,])br(\s*;\s*q=(?!0(\.0*)?\s*(,|$))[\d.]+)?\s*(,|$)/i.test(ae)
-  );
-}
 
 /**
  * Sends the view derivative of one model of one project: the stored brotli bytes as they are,

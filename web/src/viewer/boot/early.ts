@@ -1,7 +1,8 @@
 /**
- * The first viewer code a link runs. The viewer's HTML loads this as an async module script
- * (api/src/routes/viewerPage.ts) and the entry chunk imports the same module, so it runs once,
- * whichever comes first. On a public link whose page lists its models it draws the first frame
+ * The first viewer code a link runs. The viewer's HTML carries its chunk inline (a public link
+ * that draws the first frame) or loads it as an async module script (api/src/routes/viewerPage.ts),
+ * and the app's entry imports the same chunk: it runs once per page, whichever copy comes first
+ * (pageShared.ts). On a public link whose page lists its models it draws the first frame
  * (firstFrame.ts); the page then names the app's entry in `<meta name="cusp-app">` instead of
  * loading it, and this script loads it once that frame is on screen (or at once where the frame
  * cannot be drawn here). On a viewer path it also starts the decode worker — after that frame,
@@ -10,12 +11,16 @@
  */
 import { startDecodeWorker } from '../mesh/decodeClient';
 import { firstFramePossible, firstFrameSettled, startFirstFrame } from './firstFrame';
+import { pageShared } from './pageShared';
 import { prefetchViewer, publicTokenOf } from './prefetch';
 
 /** The app's entry chunk as the server names it (a built asset, nothing else). */
 const APP_ENTRY = /^\/assets\/[\w.-]+\.js$/;
 
-if (typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
+const once = pageShared('early', () => ({ ran: false }));
+
+if (!once.ran && typeof window !== 'undefined' && window.location.pathname.startsWith('/viewer/')) {
+  once.ran = true;
   const token = publicTokenOf(window.location.pathname);
   // The page lists its models before this script's tag (api/src/routes/viewerPage.ts).
   const listed = document.querySelector<HTMLMetaElement>('meta[name="cusp-views"]')?.content;

@@ -17,6 +17,7 @@ import { fetchModel, type FetchedModel } from '../mesh/fetchModel';
 import { flattenLayers, buildLayers } from '../mesh/layers';
 import { linearOfHex, materialDef } from '../mesh/materials';
 import { decodeModel, type DecodedModel } from '../mesh/modelDecode';
+import { pageDecodeTools } from '../mesh/pageDecodeTools';
 import { toViewerProject } from '../mesh/project';
 import { cappedDpr, deviceClassForWidth, RENDER_PROFILES } from '../scene/renderProfile';
 import { frameOfModels, jawOfNames, poseFor, VIEWER_FOV_DEG } from '../scene/viewFrame';
@@ -26,7 +27,7 @@ import {
   type FirstFrameLook,
   type FirstFrameModel,
 } from './firstFrameRenderer';
-import { firstFrameDecodeTools } from './firstFrameTools';
+import { pageShared } from './pageShared';
 import { requestProjectAnswer } from './projectAnswer';
 
 /** Name of the performance mark set when the doctor first sees the models, whoever drew them. */
@@ -37,37 +38,49 @@ export const FIRST_FRAME_CANVAS_ID = 'cusp-first-frame';
 
 type Phase = 'none' | 'pending' | 'drawn';
 
-/** Resolves when the first frame is drawn, or when there is none any more. */
-let settled: { done: Promise<void>; resolve: () => void } | null = null;
-/** The longest the app's code waits for it. */
+/** The longest the app's code waits for the first frame. */
 const SETTLE_WAIT_MS = 3_000;
 
-let canvas: HTMLCanvasElement | null = null;
-let renderer: FirstFrameRenderer | null = null;
-let phase: Phase = 'none';
-/** The first frame's models by URL, until the viewer takes them (`takeFirstFrameModel`). */
-const models = new Map<string, Promise<FetchedModel>>();
-const listeners = new Set<() => void>();
+interface FirstFrameState {
+  /** Resolves when the first frame is drawn, or when there is none any more. */
+  settled: { done: Promise<void>; resolve: () => void } | null;
+  canvas: HTMLCanvasElement | null;
+  renderer: FirstFrameRenderer | null;
+  phase: Phase;
+  /** The first frame's models by URL, until the viewer takes them (`takeFirstFrameModel`). */
+  models: Map<string, Promise<FetchedModel>>;
+  listeners: Set<() => void>;
+}
+
+/** Shared by the page's inline copy of this code and the app's (pageShared.ts). */
+const s = pageShared<FirstFrameState>('firstFrame', () => ({
+  settled: null,
+  canvas: null,
+  renderer: null,
+  phase: 'none',
+  models: new Map(),
+  listeners: new Set(),
+}));
 
 function setPhase(next: Phase): void {
-  phase = next;
-  for (const l of listeners) l();
+  s.phase = next;
+  for (const l of s.listeners) l();
 }
 
 /** True while a first frame is on its way (its downloads, decode or draw). */
 export function firstFramePending(): boolean {
-  return phase === 'pending';
+  return s.phase === 'pending';
 }
 
 /** True while the early script's frame is on screen (the viewer has not drawn its own yet). */
 export function firstFrameShown(): boolean {
-  return phase === 'drawn';
+  return s.phase === 'drawn';
 }
 
 export function onFirstFrameChange(listener: () => void): () => void {
-  listeners.add(listener);
+  s.listeners.add(listener);
   return () => {
-    listeners.delete(listener);
+    s.listeners.delete(listener);
   };
 }
 
@@ -88,21 +101,21 @@ export function markFirstFrame(startTime?: number): void {
  * CPU from its decode and draw (parsing them keeps both cores of a small machine busy).
  */
 export function firstFrameSettled(): Promise<void> {
-  return settled?.done ?? Promise.resolve();
+  return s.settled?.done ?? Promise.resolve();
 }
 
 function settle(): void {
-  settled?.resolve();
+  s.settled?.resolve();
 }
 
 /** Stops the first frame: the canvas goes, its context is freed. */
 export function releaseFirstFrame(): void {
   settle();
-  if (phase === 'none' && !canvas) return;
-  renderer?.dispose();
-  renderer = null;
-  canvas?.remove();
-  canvas = null;
+  if (s.phase === 'none' && !s.canvas) return;
+  s.renderer?.dispose();
+  s.renderer = null;
+  s.canvas?.remove();
+  s.canvas = null;
   setPhase('none');
 }
 
@@ -111,17 +124,17 @@ export function releaseFirstFrame(): void {
  * then: the GPU holds its own copy); undefined for any other URL.
  */
 export function takeFirstFrameModel(url: string): Promise<DecodedModel> | undefined {
-  const p = models.get(url);
+  const p = s.models.get(url);
   if (!p) return undefined;
-  models.delete(url);
+  s.models.delete(url);
   return p.then((r) => ('status' in r ? Promise.reject(new HttpError(r.status)) : r.model));
 }
 
 /** Moves the first frame's canvas into the viewer (under its panels); false when there is none. */
 export function adoptFirstFrame(slot: HTMLElement): boolean {
-  if (!canvas) return false;
-  canvas.classList.add('first-frame--adopted');
-  slot.appendChild(canvas);
+  if (!s.canvas) return false;
+  s.canvas.classList.add('first-frame--adopted');
+  slot.appendChild(s.canvas);
   return true;
 }
 
@@ -221,11 +234,11 @@ const measure = (name: string, start: number, end: number) => {
 export function startFirstFrame(token: string, urls: readonly string[]): void {
   let resolve!: () => void;
   const done = new Promise<void>((r) => (resolve = r));
-  settled = { done, resolve };
+  s.settled = { done, resolve };
   setTimeout(resolve, SETTLE_WAIT_MS);
   setPhase('pending');
 
-  const tools = firstFrameDecodeTools();
+  const tools = pageDecodeTools();
   tools.catch(() => undefined);
   const decoded = new Map<string, DecodedModel>();
   let scene: Scene | null = null;
@@ -233,10 +246,10 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
   let look: FirstFrameLook | null = null;
 
   const fail = () => {
-    if (phase === 'pending') releaseFirstFrame();
+    if (s.phase === 'pending') releaseFirstFrame();
   };
   const tryDraw = () => {
-    if (phase !== 'pending' || !renderer || !size || !look || !scene) return;
+    if (s.phase !== 'pending' || !s.renderer || !size || !look || !scene) return;
     if (!scene.models.every((m) => decoded.has(m.url))) return;
     const poseStart = performance.now();
     const frame = frameOfModels(
@@ -247,7 +260,7 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
     const pose = poseFor(frame, 'threeQuarter', size.fovDeg, size.width / size.height);
     const drawStart = performance.now();
     try {
-      renderer.draw(scene.models, pose, size, look);
+      s.renderer.draw(scene.models, pose, size, look);
     } catch {
       return fail();
     }
@@ -262,13 +275,13 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
 
   for (const url of urls) {
     const p = fetchModel(url, {}, async (bytes) => decodeModel(bytes, await tools));
-    models.set(url, p);
+    s.models.set(url, p);
     p.then(
       (r) => {
-        if (phase !== 'pending') return;
+        if (s.phase !== 'pending') return;
         if ('status' in r) return fail();
         try {
-          renderer?.upload(url, r.model);
+          s.renderer?.upload(url, r.model);
         } catch {
           return fail();
         }
@@ -280,7 +293,7 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
   }
 
   whenCanvas((el) => {
-    if (!el || phase !== 'pending') return fail();
+    if (!el || s.phase !== 'pending') return fail();
     const profile = RENDER_PROFILES[deviceClassForWidth(window.innerWidth)];
     const dpr = cappedDpr(window.devicePixelRatio, profile);
     // Sized by the style sheet exactly as the viewer's canvas will be.
@@ -291,21 +304,21 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
     try {
       el.width = width;
       el.height = height;
-      renderer = new FirstFrameRenderer(el);
+      s.renderer = new FirstFrameRenderer(el);
     } catch {
       return fail();
     }
-    canvas = el;
+    s.canvas = el;
     measure('cusp:viewer:first-frame-context', start, performance.now());
     size = { width, height, fovDeg: VIEWER_FOV_DEG };
     look = { exposure, hemisphere, key, fill, rim };
-    for (const [url, m] of decoded) renderer.upload(url, m);
+    for (const [url, m] of decoded) s.renderer.upload(url, m);
     tryDraw();
   });
 
   const listed = new Set(urls);
   void requestProjectAnswer(token).then((answer) => {
-    if (phase !== 'pending') return;
+    if (s.phase !== 'pending') return;
     try {
       scene = answer.ok ? sceneOf(answer.body, token, listed) : null;
     } catch {

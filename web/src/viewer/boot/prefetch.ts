@@ -17,6 +17,7 @@ import { downloadModel } from '../mesh/fetchModel';
 import { firstFramePending, firstFrameSettled, takeFirstFrameModel } from './firstFrame';
 import type { DecodedModel } from '../mesh/modelDecode';
 import { accessFor, toViewerProject } from '../mesh/project';
+import { pageShared } from './pageShared';
 
 export type { ProjectAnswer };
 
@@ -26,7 +27,10 @@ interface Prefetch {
   models: Map<string, Promise<DecodedModel>>;
 }
 
-let current: Prefetch | undefined;
+/** The link's prefetch, shared by the page's copies of this code (pageShared.ts). */
+const shared = pageShared<{ current: Prefetch | undefined }>('prefetch', () => ({
+  current: undefined,
+}));
 
 /** The public token of a /viewer/pub_… path, else undefined. */
 export function publicTokenOf(pathname: string): string | undefined {
@@ -112,7 +116,7 @@ export function prefetchViewer(
   const token = publicTokenOf(pathname);
   if (!token || typeof fetch !== 'function') return;
   // Started already by the early script: the entry only loads the viewer.
-  if (current?.token === token) {
+  if (shared.current?.token === token) {
     if (loadViewer) loadViewer().catch(() => undefined);
     return;
   }
@@ -124,7 +128,7 @@ export function prefetchViewer(
     if (url.startsWith(own)) startModel(entry, url);
   }
   entry.project = fetchProject(entry);
-  current = entry;
+  shared.current = entry;
   if (loadViewer) loadViewer().catch(() => undefined);
 }
 
@@ -133,20 +137,20 @@ export function prefetchViewer(
  * resolves, the model requests it led to are already registered for `takeModel`.
  */
 export function takeProject(token: string): Promise<ProjectAnswer> | undefined {
-  if (current?.token !== token) return undefined;
-  const p = current.project;
-  current.project = undefined;
+  if (shared.current?.token !== token) return undefined;
+  const p = shared.current.project;
+  shared.current.project = undefined;
   return p;
 }
 
 /** The prefetched model of a URL, once; undefined when it was not prefetched. */
 export function takeModel(url: string): Promise<DecodedModel> | undefined {
-  const p = current?.models.get(url);
-  if (p) current?.models.delete(url);
+  const p = shared.current?.models.get(url);
+  if (p) shared.current?.models.delete(url);
   return p;
 }
 
 /** Drops whatever was not taken (leaving the viewer, tests). */
 export function clearPrefetch(): void {
-  current = undefined;
+  shared.current = undefined;
 }

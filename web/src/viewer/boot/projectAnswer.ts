@@ -4,11 +4,16 @@
  * (api/src/routes/viewerPage.ts) and the server logs one opening.
  */
 import { apiUrl, paths } from '../../api/paths';
+import { pageShared } from './pageShared';
 
 /** The project answer as the loader needs it: the JSON body, or the failing status (0: none). */
 export type ProjectAnswer = { ok: true; body: unknown } | { ok: false; status: number };
 
-let started: { token: string; answer: Promise<ProjectAnswer> } | undefined;
+/** The request made, shared by the page's copies of this code (pageShared.ts). */
+const shared = pageShared<{ started?: { token: string; answer: Promise<ProjectAnswer> } }>(
+  'projectAnswer',
+  () => ({}),
+);
 
 async function fetchProjectAnswer(token: string): Promise<ProjectAnswer> {
   let res: Response;
@@ -29,13 +34,14 @@ async function fetchProjectAnswer(token: string): Promise<ProjectAnswer> {
 
 /** Requests the answer now (or returns the request already made for this token). */
 export function requestProjectAnswer(token: string): Promise<ProjectAnswer> {
-  if (started?.token !== token) started = { token, answer: fetchProjectAnswer(token) };
-  return started.answer;
+  if (shared.started?.token !== token)
+    shared.started = { token, answer: fetchProjectAnswer(token) };
+  return shared.started.answer;
 }
 
 /** The answer already requested for this token, once; else a new request. */
 export function takeProjectAnswer(token: string): Promise<ProjectAnswer> {
-  const own = started?.token === token ? started.answer : undefined;
-  started = undefined;
+  const own = shared.started?.token === token ? shared.started.answer : undefined;
+  shared.started = undefined;
   return own ?? fetchProjectAnswer(token);
 }

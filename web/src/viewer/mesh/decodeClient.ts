@@ -2,12 +2,14 @@
  * Main-thread side of decode.worker.ts: `decodeUrl` has a model downloaded and decoded there and
  * answers its arrays. One worker serves every model; on a viewer link it starts from the page's
  * head (viewer/boot/early.ts), else with the first request. Where a worker cannot start (blocked
- * by policy, very old browser) the same code runs inline, its wasm glue loaded on demand.
+ * by policy, very old browser) the same code runs inline (pageDecodeTools.ts).
  */
 import { decodeModel, type DecodedModel } from './modelDecode';
 import type { DecodeRequest, DecodeResponse } from './decode.worker';
 import { decodeDownloaded, fetchModel, type DownloadedModel } from './fetchModel';
+import { pageDecodeTools } from './pageDecodeTools';
 import { ViewMeshError } from './viewMeshError';
+import { pageShared } from '../boot/pageShared';
 
 /** Status of a failed fetch; spec §7: file fetch failures throw 'HTTP {status}'. */
 export class HttpError extends Error {
@@ -17,46 +19,58 @@ export class HttpError extends Error {
   }
 }
 
-let worker: Worker | null | undefined;
-let nextId = 1;
-const pending = new Map<
-  number,
-  { resolve: (m: DecodedModel) => void; reject: (e: Error) => void }
->();
+/**
+ * The status of an HttpError, from either copy of this code a page may run (boot/pageShared.ts:
+ * `instanceof` tells them apart); undefined for any other error.
+ */
+export function httpStatusOf(err: unknown): number | undefined {
+  if (!(err instanceof Error) || err.name !== 'HttpError') return undefined;
+  const status = (err as { status?: unknown }).status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+interface DecodeClientState {
+  worker: Worker | null | undefined;
+  nextId: number;
+  pending: Map<number, { resolve: (m: DecodedModel) => void; reject: (e: Error) => void }>;
+}
+
+/** One worker per page, whichever copy of this code starts it (boot/pageShared.ts). */
+const s = pageShared<DecodeClientState>('decodeClient', () => ({
+  worker: undefined,
+  nextId: 1,
+  pending: new Map(),
+}));
 
 /** The decode worker, started on first use; null where none can run. */
 export function startDecodeWorker(): Worker | null {
-  if (worker !== undefined) return worker;
+  if (s.worker !== undefined) return s.worker;
   try {
-    worker = new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (e: MessageEvent<DecodeResponse>) => {
+    s.worker = new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module' });
+    s.worker.onmessage = (e: MessageEvent<DecodeResponse>) => {
       const r = e.data;
-      const done = pending.get(r.id);
-      pending.delete(r.id);
+      const done = s.pending.get(r.id);
+      s.pending.delete(r.id);
       if (!done) return;
       if ('model' in r) done.resolve(r.model);
       else if ('status' in r) done.reject(new HttpError(r.status));
       else done.reject(new ViewMeshError(r.error));
     };
-    worker.onerror = () => {
-      worker?.terminate();
-      worker = null;
-      for (const [, done] of pending) done.reject(new Error('decode worker failed'));
-      pending.clear();
+    s.worker.onerror = () => {
+      s.worker?.terminate();
+      s.worker = null;
+      for (const [, done] of s.pending) done.reject(new Error('decode worker failed'));
+      s.pending.clear();
     };
   } catch {
-    worker = null;
+    s.worker = null;
   }
-  return worker;
+  return s.worker;
 }
 
-/**
- * Decodes on this thread (no worker can run). The wasm module's glue loads only where this runs;
- * `decodeModel` is in the first frame's chunk anyway (boot/firstFrame.ts).
- */
+/** Decodes on this thread (no worker can run), with the first frame's decoders. */
 async function decodeHere(bytes: ArrayBuffer): Promise<DecodedModel> {
-  const { decodeTools } = await import('./decodeTools');
-  return decodeModel(bytes, await decodeTools());
+  return decodeModel(bytes, await pageDecodeTools());
 }
 
 async function decodeInline(url: string, headers: Record<string, string>): Promise<DecodedModel> {
@@ -67,7 +81,7 @@ async function decodeInline(url: string, headers: Record<string, string>): Promi
 
 function ask(w: Worker, req: DecodeRequest, transfer: Transferable[] = []): Promise<DecodedModel> {
   return new Promise<DecodedModel>((resolve, reject) => {
-    pending.set(req.id, { resolve, reject });
+    s.pending.set(req.id, { resolve, reject });
     w.postMessage(req, transfer);
   });
 }
@@ -80,7 +94,7 @@ export async function decodeDownload(
   if ('status' in d) throw new HttpError(d.status);
   const w = startDecodeWorker();
   if (!w) return decodeDownloaded(d, decodeHere);
-  return ask(w, { id: nextId++, downloaded: d }, [d.bytes]);
+  return ask(w, { id: s.nextId++, downloaded: d }, [d.bytes]);
 }
 
 /** Downloads and decodes a model (view derivative or binary STL). */
@@ -90,5 +104,5 @@ export function decodeUrl(
 ): Promise<DecodedModel> {
   const w = startDecodeWorker();
   if (!w) return decodeInline(url, headers);
-  return ask(w, { id: nextId++, url, headers });
+  return ask(w, { id: s.nextId++, url, headers });
 }

@@ -9,7 +9,7 @@
  * big ones sharing the link. A coarse level that fails is skipped: the full one still comes.
  */
 import { takeModel } from '../boot/prefetch';
-import { HttpError, decodeUrl } from './decodeClient';
+import { decodeUrl, httpStatusOf } from './decodeClient';
 import type { DecodedModel } from './modelDecode';
 import { toViewMesh, type ViewMesh } from './viewMesh';
 
@@ -45,7 +45,7 @@ async function loadOne(model: LoadableModel, headers: Record<string, string>): P
     } catch (err) {
       lastError = err;
       // Only a missing derivative falls through to the original; other failures are final.
-      if (!(err instanceof HttpError && err.status === 404)) break;
+      if (httpStatusOf(err) !== 404) break;
     }
   }
   throw lastError;

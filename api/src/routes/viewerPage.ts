@@ -29,8 +29,8 @@ const APP_ENTRY = 'index.html';
 const VIEWER_ENTRY = 'src/pages/Viewer/ViewerPage.tsx';
 /**
  * Name of the chunk that draws the first frame: web/src/viewer/boot/early.ts and everything it
- * needs, with no import of its own (web/vite.config.ts). The page loads it directly, so it is
- * one request that depends on nothing else; the app's entry imports the same chunk.
+ * needs, with no import of its own (web/vite.config.ts). The page carries it inline or loads it
+ * as one request that depends on nothing else; the app's entry imports the same chunk.
  */
 const EARLY_CHUNK = 'first-frame';
 /** The app's mount point in index.html. */

@@ -538,7 +538,7 @@ async function main() {
   // The budgets themselves are a test (tests/int/web/viewerScriptBudget.test.ts).
   const dist = join(repoRoot, 'web', 'dist');
   console.log(
-    `scripts before the first frame (public links):\n${formatScripts(firstFrameScripts(dist))}`,
+    `scripts before the first frame (public links: inline in the page, api/src/routes/viewerPage.ts):\n${formatScripts(firstFrameScripts(dist))}`,
   );
   console.log(
     `scripts before the interactive viewer's first frame:\n${formatScripts(viewerCriticalScripts(dist))}`,

@@ -1,7 +1,8 @@
 /**
  * The first frame before the app (issue 20). On a public link whose page lists its models
- * (api/src/routes/viewerPage.ts), the first script the page runs downloads and decodes those
- * models (coarse levels where they have them) and draws the opening view into the page's
+ * (api/src/routes/viewerPage.ts), the first script the page runs — inline in it — takes those
+ * models (coarse levels where they have them; the page preloads them), decodes them
+ * (mesh/pageDecodeTools.ts) and draws the opening view into the page's
  * `<canvas id="cusp-first-frame">` in raw WebGL 2 (firstFrameRenderer.ts), on the main thread —
  * which has nothing else to do then: the app's own code (React, three.js, R3F, the viewer) is
  * only loaded once this frame is on screen (`firstFrameSettled`, early.ts). A decode worker is
@@ -53,7 +54,7 @@ interface FirstFrameState {
 }
 
 /** Shared by the page's inline copy of this code and the app's (pageShared.ts). */
-const s = pageShared<FirstFrameState>('firstFrame', () => ({
+const shared = pageShared<FirstFrameState>('firstFrame', () => ({
   settled: null,
   canvas: null,
   renderer: null,
@@ -63,24 +64,24 @@ const s = pageShared<FirstFrameState>('firstFrame', () => ({
 }));
 
 function setPhase(next: Phase): void {
-  s.phase = next;
-  for (const l of s.listeners) l();
+  shared.phase = next;
+  for (const l of shared.listeners) l();
 }
 
 /** True while a first frame is on its way (its downloads, decode or draw). */
 export function firstFramePending(): boolean {
-  return s.phase === 'pending';
+  return shared.phase === 'pending';
 }
 
 /** True while the early script's frame is on screen (the viewer has not drawn its own yet). */
 export function firstFrameShown(): boolean {
-  return s.phase === 'drawn';
+  return shared.phase === 'drawn';
 }
 
 export function onFirstFrameChange(listener: () => void): () => void {
-  s.listeners.add(listener);
+  shared.listeners.add(listener);
   return () => {
-    s.listeners.delete(listener);
+    shared.listeners.delete(listener);
   };
 }
 
@@ -101,21 +102,21 @@ export function markFirstFrame(startTime?: number): void {
  * CPU from its decode and draw (parsing them keeps both cores of a small machine busy).
  */
 export function firstFrameSettled(): Promise<void> {
-  return s.settled?.done ?? Promise.resolve();
+  return shared.settled?.done ?? Promise.resolve();
 }
 
 function settle(): void {
-  s.settled?.resolve();
+  shared.settled?.resolve();
 }
 
 /** Stops the first frame: the canvas goes, its context is freed. */
 export function releaseFirstFrame(): void {
   settle();
-  if (s.phase === 'none' && !s.canvas) return;
-  s.renderer?.dispose();
-  s.renderer = null;
-  s.canvas?.remove();
-  s.canvas = null;
+  if (shared.phase === 'none' && !shared.canvas) return;
+  shared.renderer?.dispose();
+  shared.renderer = null;
+  shared.canvas?.remove();
+  shared.canvas = null;
   setPhase('none');
 }
 
@@ -124,17 +125,17 @@ export function releaseFirstFrame(): void {
  * then: the GPU holds its own copy); undefined for any other URL.
  */
 export function takeFirstFrameModel(url: string): Promise<DecodedModel> | undefined {
-  const p = s.models.get(url);
+  const p = shared.models.get(url);
   if (!p) return undefined;
-  s.models.delete(url);
+  shared.models.delete(url);
   return p.then((r) => ('status' in r ? Promise.reject(new HttpError(r.status)) : r.model));
 }
 
 /** Moves the first frame's canvas into the viewer (under its panels); false when there is none. */
 export function adoptFirstFrame(slot: HTMLElement): boolean {
-  if (!s.canvas) return false;
-  s.canvas.classList.add('first-frame--adopted');
-  slot.appendChild(s.canvas);
+  if (!shared.canvas) return false;
+  shared.canvas.classList.add('first-frame--adopted');
+  slot.appendChild(shared.canvas);
   return true;
 }
 
@@ -234,7 +235,7 @@ const measure = (name: string, start: number, end: number) => {
 export function startFirstFrame(token: string, urls: readonly string[]): void {
   let resolve!: () => void;
   const done = new Promise<void>((r) => (resolve = r));
-  s.settled = { done, resolve };
+  shared.settled = { done, resolve };
   setTimeout(resolve, SETTLE_WAIT_MS);
   setPhase('pending');
 
@@ -246,10 +247,10 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
   let look: FirstFrameLook | null = null;
 
   const fail = () => {
-    if (s.phase === 'pending') releaseFirstFrame();
+    if (shared.phase === 'pending') releaseFirstFrame();
   };
   const tryDraw = () => {
-    if (s.phase !== 'pending' || !s.renderer || !size || !look || !scene) return;
+    if (shared.phase !== 'pending' || !shared.renderer || !size || !look || !scene) return;
     if (!scene.models.every((m) => decoded.has(m.url))) return;
     const poseStart = performance.now();
     const frame = frameOfModels(
@@ -260,7 +261,7 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
     const pose = poseFor(frame, 'threeQuarter', size.fovDeg, size.width / size.height);
     const drawStart = performance.now();
     try {
-      s.renderer.draw(scene.models, pose, size, look);
+      shared.renderer.draw(scene.models, pose, size, look);
     } catch {
       return fail();
     }
@@ -275,13 +276,13 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
 
   for (const url of urls) {
     const p = fetchModel(url, {}, async (bytes) => decodeModel(bytes, await tools));
-    s.models.set(url, p);
+    shared.models.set(url, p);
     p.then(
       (r) => {
-        if (s.phase !== 'pending') return;
+        if (shared.phase !== 'pending') return;
         if ('status' in r) return fail();
         try {
-          s.renderer?.upload(url, r.model);
+          shared.renderer?.upload(url, r.model);
         } catch {
           return fail();
         }
@@ -293,7 +294,7 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
   }
 
   whenCanvas((el) => {
-    if (!el || s.phase !== 'pending') return fail();
+    if (!el || shared.phase !== 'pending') return fail();
     const profile = RENDER_PROFILES[deviceClassForWidth(window.innerWidth)];
     const dpr = cappedDpr(window.devicePixelRatio, profile);
     // Sized by the style sheet exactly as the viewer's canvas will be.
@@ -304,21 +305,21 @@ export function startFirstFrame(token: string, urls: readonly string[]): void {
     try {
       el.width = width;
       el.height = height;
-      s.renderer = new FirstFrameRenderer(el);
+      shared.renderer = new FirstFrameRenderer(el);
     } catch {
       return fail();
     }
-    s.canvas = el;
+    shared.canvas = el;
     measure('cusp:viewer:first-frame-context', start, performance.now());
     size = { width, height, fovDeg: VIEWER_FOV_DEG };
     look = { exposure, hemisphere, key, fill, rim };
-    for (const [url, m] of decoded) s.renderer.upload(url, m);
+    for (const [url, m] of decoded) shared.renderer.upload(url, m);
     tryDraw();
   });
 
   const listed = new Set(urls);
   void requestProjectAnswer(token).then((answer) => {
-    if (s.phase !== 'pending') return;
+    if (shared.phase !== 'pending') return;
     try {
       scene = answer.ok ? sceneOf(answer.body, token, listed) : null;
     } catch {

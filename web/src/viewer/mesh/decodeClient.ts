@@ -36,7 +36,7 @@ interface DecodeClientState {
 }
 
 /** One worker per page, whichever copy of this code starts it (boot/pageShared.ts). */
-const s = pageShared<DecodeClientState>('decodeClient', () => ({
+const shared = pageShared<DecodeClientState>('decodeClient', () => ({
   worker: undefined,
   nextId: 1,
   pending: new Map(),
@@ -44,28 +44,28 @@ const s = pageShared<DecodeClientState>('decodeClient', () => ({
 
 /** The decode worker, started on first use; null where none can run. */
 export function startDecodeWorker(): Worker | null {
-  if (s.worker !== undefined) return s.worker;
+  if (shared.worker !== undefined) return shared.worker;
   try {
-    s.worker = new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module' });
-    s.worker.onmessage = (e: MessageEvent<DecodeResponse>) => {
+    shared.worker = new Worker(new URL('./decode.worker.ts', import.meta.url), { type: 'module' });
+    shared.worker.onmessage = (e: MessageEvent<DecodeResponse>) => {
       const r = e.data;
-      const done = s.pending.get(r.id);
-      s.pending.delete(r.id);
+      const done = shared.pending.get(r.id);
+      shared.pending.delete(r.id);
       if (!done) return;
       if ('model' in r) done.resolve(r.model);
       else if ('status' in r) done.reject(new HttpError(r.status));
       else done.reject(new ViewMeshError(r.error));
     };
-    s.worker.onerror = () => {
-      s.worker?.terminate();
-      s.worker = null;
-      for (const [, done] of s.pending) done.reject(new Error('decode worker failed'));
-      s.pending.clear();
+    shared.worker.onerror = () => {
+      shared.worker?.terminate();
+      shared.worker = null;
+      for (const [, done] of shared.pending) done.reject(new Error('decode worker failed'));
+      shared.pending.clear();
     };
   } catch {
-    s.worker = null;
+    shared.worker = null;
   }
-  return s.worker;
+  return shared.worker;
 }
 
 /** Decodes on this thread (no worker can run), with the first frame's decoders. */
@@ -81,7 +81,7 @@ async function decodeInline(url: string, headers: Record<string, string>): Promi
 
 function ask(w: Worker, req: DecodeRequest, transfer: Transferable[] = []): Promise<DecodedModel> {
   return new Promise<DecodedModel>((resolve, reject) => {
-    s.pending.set(req.id, { resolve, reject });
+    shared.pending.set(req.id, { resolve, reject });
     w.postMessage(req, transfer);
   });
 }
@@ -94,7 +94,7 @@ export async function decodeDownload(
   if ('status' in d) throw new HttpError(d.status);
   const w = startDecodeWorker();
   if (!w) return decodeDownloaded(d, decodeHere);
-  return ask(w, { id: s.nextId++, downloaded: d }, [d.bytes]);
+  return ask(w, { id: shared.nextId++, downloaded: d }, [d.bytes]);
 }
 
 /** Downloads and decodes a model (view derivative or binary STL). */
@@ -104,5 +104,5 @@ export function decodeUrl(
 ): Promise<DecodedModel> {
   const w = startDecodeWorker();
   if (!w) return decodeInline(url, headers);
-  return ask(w, { id: s.nextId++, url, headers });
+  return ask(w, { id: shared.nextId++, url, headers });
 }

@@ -1,19 +1,25 @@
 /**
- * Area-weighted vertex normals of the view derivative's quantised grid in plain JavaScript — the
- * same sums as the wasm mesh module's `gridNormals` (wasm/assembly/mesh.ts): positions uint16
- * x, y, z + padding per vertex, the grid's scale uniform, so directions on it are the model's.
+ * Area-weighted vertex normals in plain JavaScript — the same sums as the wasm mesh module's
+ * kernels (wasm/assembly/mesh.ts): each triangle adds its unnormalised cross product (twice its
+ * area) to its corners, then every sum is scaled to unit length (a zero sum stays zero).
  *
- * Only the first frame uses it (boot/firstFrame.ts): its models are coarse levels of a few
- * thousand triangles, and the wasm module's download would be a round trip on that frame's path
- * (issue 20). Everything else decodes with the wasm module in the decode worker.
+ * Only the page's own thread uses it (pageDecodeTools.ts: the first frame, whose coarse levels
+ * are a few thousand triangles and for which the wasm module's download would be a round trip;
+ * the no-worker fallback). Everything else decodes with the wasm module in the decode worker. The
+ * wasm benchmark measures the kernels against it (tests/bench/wasm.bench.ts).
  */
 import { ViewMeshError } from './viewMeshError';
 
-export function gridNormalsJs(
-  positions: Uint16Array,
-  indices: Uint16Array | Uint32Array,
+/**
+ * Normals of `positions` read `stride` values per vertex (x, y, z first), `indices` three per
+ * triangle; throws ViewMeshError when an index is out of range.
+ */
+export function areaWeightedNormals(
+  positions: ArrayLike<number>,
+  stride: number,
+  indices: ArrayLike<number>,
 ): Float32Array {
-  const vertices = Math.floor(positions.length / 4);
+  const vertices = Math.floor(positions.length / stride);
   const out = new Float32Array(vertices * 3);
   const n = indices.length - (indices.length % 3);
   for (let i = 0; i < n; i++) {
@@ -23,9 +29,9 @@ export function gridNormalsJs(
     const ia = indices[t]!,
       ib = indices[t + 1]!,
       ic = indices[t + 2]!;
-    const a = ia * 4,
-      b = ib * 4,
-      c = ic * 4;
+    const a = ia * stride,
+      b = ib * stride,
+      c = ic * stride;
     const ax = positions[a]!,
       ay = positions[a + 1]!,
       az = positions[a + 2]!;
@@ -35,7 +41,6 @@ export function gridNormalsJs(
     const vx = positions[c]! - ax,
       vy = positions[c + 1]! - ay,
       vz = positions[c + 2]! - az;
-    // Unnormalised cross product: its length is twice the area, which gives the weighting.
     const nx = uy * vz - uz * vy,
       ny = uz * vx - ux * vz,
       nz = ux * vy - uy * vx;
@@ -48,7 +53,6 @@ export function gridNormalsJs(
       y = out[o + 1]!,
       z = out[o + 2]!;
     const len = Math.sqrt(x * x + y * y + z * z);
-    // A zero sum stays zero, as in the wasm module.
     if (len > 0) {
       out[o] = x / len;
       out[o + 1] = y / len;
@@ -56,6 +60,14 @@ export function gridNormalsJs(
     }
   }
   return out;
+}
+
+/** The view derivative's quantised grid: uint16 x, y, z + padding per vertex. */
+export function gridNormalsJs(
+  positions: Uint16Array,
+  indices: Uint16Array | Uint32Array,
+): Float32Array {
+  return areaWeightedNormals(positions, 4, indices);
 }
 
 function addTo(out: Float32Array, o: number, x: number, y: number, z: number): void {

@@ -1,12 +1,12 @@
 import { MeshoptDecoder } from 'meshoptimizer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildViewDerivative } from '../../../../../api/src/mesh/viewDerivative';
-import { gridNormalsJs } from '../../../../../web/src/viewer/mesh/gridNormals';
+import { areaWeightedNormals, gridNormalsJs } from '../../../../../web/src/viewer/mesh/gridNormals';
 import { parseViewGlb } from '../../../../../web/src/viewer/mesh/viewGlb';
 import { ViewMeshError } from '../../../../../web/src/viewer/mesh/viewMeshError';
 import type { MeshModule } from '../../../../../wasm/src/core';
 import { loadMeshModule } from '../../../../../wasm/src/node';
-import { fixtureStl, readBinaryStl } from '../../../../support/meshFiles';
+import { fixtureObj, fixtureStl, readBinaryStl } from '../../../../support/meshFiles';
 
 describe("the first frame's normals in JavaScript", () => {
   let mod: MeshModule;
@@ -34,6 +34,16 @@ describe("the first frame's normals in JavaScript", () => {
     // Unit length where a vertex has any area around it.
     const len = Math.hypot(js[0]!, js[1]!, js[2]!);
     expect(len).toBeCloseTo(1, 5);
+  });
+
+  it("match the wasm module's vertex normals on a float mesh (the benchmark's baseline)", async () => {
+    const { positions, indices } = fixtureObj('molar-crown-fdi16.obj');
+    const wasm = mod.vertexNormals(positions, indices);
+    const js = areaWeightedNormals(positions, 3, indices);
+    expect(js.length).toBe(wasm.length);
+    let worst = 0;
+    for (let i = 0; i < js.length; i++) worst = Math.max(worst, Math.abs(js[i]! - wasm[i]!));
+    expect(worst).toBeLessThan(1e-5);
   });
 
   it('leaves a vertex without area at zero and refuses an index out of range', () => {

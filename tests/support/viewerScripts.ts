@@ -2,7 +2,8 @@
  * The scripts a viewer link loads before its first frame, read from a `npm run build:web` output
  * through Vite's build manifest: the entry chunk and everything it imports, the early chunk
  * (`first-frame`: web/src/viewer/boot/early.ts and what it needs) and the decode worker it
- * starts, and the viewer's route chunk with its imports — what api/src/routes/viewerPage.ts names and the page then runs.
+ * starts, and the viewer's route chunk with its imports — what api/src/routes/viewerPage.ts
+ * names and the page then runs.
  * Used by the script budget test and printed by the viewer benchmark.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ const manifestSchema = z.record(
   }),
 );
 
-/** Name of the chunk the viewer page loads first (web/vite.config.ts, api/src/routes/viewerPage.ts). */
+/** The chunk the viewer page runs first, by name (web/vite.config.ts, routes/viewerPage.ts). */
 const EARLY_CHUNK = { name: 'first-frame' };
 type Root = string | { name: string };
 /** What the viewer page starts from: manifest keys, or a chunk by its name. */

@@ -8,6 +8,7 @@
 import { test, expect } from './support/cusp';
 import { createProject, technician } from './support/projects';
 import { shotPath, viewerCanvas } from './support/shots';
+import { showPanel } from './support/viewerPanels';
 
 test('a comment made on v1 reads "on v1" on v2, its pin faded; choosing it offers v1', async ({
   page,
@@ -59,6 +60,7 @@ test('a comment made on v1 reads "on v1" on v2, its pin faded; choosing it offer
     timeout: 90_000,
   });
   await expect(page.getByTestId('version-switcher').getByRole('combobox')).toHaveValue('2');
+  await showPanel(page, 'Conversation');
   const comment = page.getByTestId('thread-comment');
   await expect(comment).toHaveCount(1, { timeout: 30_000 });
   await expect(comment.getByTestId('comment-version')).toHaveText('on v1');
@@ -73,9 +75,11 @@ test('a comment made on v1 reads "on v1" on v2, its pin faded; choosing it offer
   await offer.getByRole('button', { name: 'Show v1' }).click();
   await expect(page).toHaveURL(/\?v=1$/);
   // The viewer loads v1's models.
+  await showPanel(page, 'Info');
   await expect(page.getByTestId('version-switcher').getByRole('combobox')).toHaveValue('1', {
     timeout: 60_000,
   });
+  await showPanel(page, 'Conversation');
   await expect(page.getByTestId('thread-comment').getByTestId('comment-version')).toHaveCount(0, {
     timeout: 30_000,
   });

@@ -182,7 +182,8 @@ test.describe('compare side by side', () => {
     await page.goto(await openWithTwoVersions(cusp, tech, 'Crown 16 stacked'));
     const canvas = viewerCanvas(page);
     await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: 60_000 });
-    const fold = page.getByRole('button', { name: 'Project Info' });
+    // The Info sheet holds the compare tools; closed, the model has the screen.
+    const fold = page.getByRole('button', { name: 'Info', exact: true });
     await fold.click();
     const toggle = page.getByRole('button', { name: 'Side by side' });
     await toggle.click({ timeout: 60_000 });

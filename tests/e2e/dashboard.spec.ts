@@ -214,10 +214,10 @@ test.describe('dashboard: needs attention, search and filters', () => {
         .tap();
       await expect(page).toHaveURL(/\?panel=thread$/);
       const sheet = page.getByRole('region', { name: 'Conversation' });
-      await expect(sheet.getByRole('button', { name: /Comments/ })).toHaveAttribute(
-        'aria-expanded',
+      await expect(sheet).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('button', { name: /^Conversation/ })).toHaveAttribute(
+        'aria-pressed',
         'true',
-        { timeout: 60_000 },
       );
       await expect(sheet).toContainText(COMMENT, { timeout: 30_000 });
       await page.screenshot({ path: shotPath('dashboard-390x844-thread.png') });

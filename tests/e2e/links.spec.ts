@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/cusp';
 import { createProject, signInBrowser, technician } from './support/projects';
+import { showPanel } from './support/viewerPanels';
 import { shotPath, viewerCanvas } from './support/shots';
 
 const PIN = '48151623';
@@ -89,10 +90,7 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   });
   await doctor.screenshot({ path: shotPath('links-doctor-viewer-mobile.png') });
   // The doctor is told that opening the link is recorded (Project Info).
-  await doctor
-    .getByRole('button', { name: /Project Info/ })
-    .first()
-    .click();
+  await showPanel(doctor, 'Info');
   await expect(doctor.getByTestId('opening-recorded')).toContainText('recorded for the sender');
   await doctor.screenshot({ path: shotPath('links-doctor-info-mobile.png') });
 

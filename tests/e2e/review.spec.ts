@@ -11,6 +11,7 @@ import {
   type Technician,
 } from './support/reviewCase';
 import { shotPath, viewerCanvas } from './support/shots';
+import { closeSheet, showPanel } from './support/viewerPanels';
 
 /**
  * The review conversation in a real browser with WebGL: a doctor with only the link names
@@ -24,6 +25,13 @@ import { shotPath, viewerCanvas } from './support/shots';
 const READY_TIMEOUT = 90_000;
 const DOCTOR = { name: 'Dr. Ada Molar', email: 'ada@clinic-e2e.test' };
 
+/** The conversation, opened (its thread loaded). */
+async function openThread(page: Page): Promise<Locator> {
+  const region = await showPanel(page, 'Conversation');
+  await expect(region).toHaveAttribute('aria-busy', 'false', { timeout: READY_TIMEOUT });
+  return region;
+}
+
 /** The first frame is drawn and the conversation, loaded after it, is there. */
 async function viewerReady(page: Page): Promise<void> {
   await expect(viewerCanvas(page)).toHaveAttribute('data-viewer-ready', 'true', {
@@ -33,11 +41,7 @@ async function viewerReady(page: Page): Promise<void> {
   await expect(viewerCanvas(page)).toHaveAttribute('data-lod', 'full', {
     timeout: READY_TIMEOUT,
   });
-  await expect(page.getByRole('region', { name: 'Conversation' })).toHaveAttribute(
-    'aria-busy',
-    'false',
-    { timeout: READY_TIMEOUT },
-  );
+  await openThread(page);
 }
 
 const lit = (img: Rgba, x: number, y: number) => {
@@ -160,10 +164,10 @@ test.describe('review conversation', () => {
     // The doctor: only the link.
     await page.goto(c.linkPath);
     await viewerReady(page);
-    const thread = page.getByRole('region', { name: 'Conversation' });
-    await expect(thread).toBeVisible({ timeout: 30_000 });
     // Only the arch can be hit while the crown is hidden: the pin lands on the upper arch.
+    await showPanel(page, 'Layers');
     await page.getByRole('button', { name: 'Hide Molar crown 16' }).click();
+    const thread = await openThread(page);
     const vp = page.viewportSize()!;
     const at = await modelPoint(page, {
       x: Math.round(vp.width * 0.35),
@@ -180,7 +184,9 @@ test.describe('review conversation', () => {
     const pendingTip = await pinTip(pending);
     expect(Math.abs(pendingTip.x - at.x)).toBeLessThan(3);
     expect(Math.abs(pendingTip.y - at.y)).toBeLessThan(3);
+    await showPanel(page, 'Layers');
     await page.getByRole('button', { name: 'Show Molar crown 16' }).click();
+    await openThread(page);
 
     await thread.getByLabel('Comment on the new pin').fill('16 distal margin open, please extend.');
     await thread.getByRole('button', { name: 'Request changes' }).click();
@@ -240,6 +246,7 @@ test.describe('review conversation', () => {
       await tp.screenshot({ path: shotPath('review-owner-pin-desktop.png') });
 
       // A pin follows its model's layer.
+      await showPanel(tp, 'Layers');
       await tp.getByRole('button', { name: 'Hide Upper arch' }).click();
       await expect(ownerPin).toHaveCount(0);
       await tp.getByRole('button', { name: 'Show Upper arch' }).click();
@@ -319,9 +326,7 @@ test.describe('review conversation', () => {
       await viewerReady(page);
       await expect(page.getByTestId('viewer')).toHaveAttribute('data-device', 'mobile');
       const sheet = page.getByRole('region', { name: 'Conversation' });
-      await expect(sheet.getByRole('button', { name: 'Comments' })).toBeVisible({
-        timeout: 30_000,
-      });
+      await closeSheet(page);
       const at = await modelPoint(page, { x: 80, y: 300, width: 230, height: 200 });
       await longPress(page, at);
       const pending = page.getByTestId('pin-pending');
@@ -350,7 +355,8 @@ test.describe('review conversation', () => {
         await tp.goto(`/viewer/${c.id}`);
         await viewerReady(tp);
         const own = tp.getByRole('region', { name: 'Conversation' });
-        await own.getByRole('button', { name: /Comments · 1 open/ }).click();
+        const conversation = tp.getByRole('button', { name: /^Conversation/ });
+        await expect(conversation).toContainText('1');
         await chooseComment(tp, own, 1);
         const ownerPin = tp.locator('[data-testid="pin"][data-pin="1"]');
         const ownerTip = await pinTip(ownerPin);
@@ -360,7 +366,7 @@ test.describe('review conversation', () => {
         // Choosing a pinned comment folds the sheet so the pin is in view.
         await expect(own.getByRole('button', { name: 'Add pin' })).toHaveCount(0);
         await tp.screenshot({ path: shotPath('review-owner-pin-phone.png') });
-        await own.getByRole('button', { name: /Comments · 1 open/ }).click();
+        await openThread(tp);
         await own.getByRole('button', { name: 'Reply' }).click();
         await own.getByLabel('Reply', { exact: true }).fill('Contact relieved.');
         await own.getByRole('button', { name: 'Send reply' }).click();
@@ -369,7 +375,6 @@ test.describe('review conversation', () => {
 
         await page.reload();
         await viewerReady(page);
-        await sheet.getByRole('button', { name: /Comments/ }).click();
         await expect(sheet.getByTestId('thread-reply')).toContainText('Contact relieved.', {
           timeout: 30_000,
         });
@@ -378,15 +383,12 @@ test.describe('review conversation', () => {
         await expect(ownerPin).toHaveCount(0, { timeout: 30_000 });
         await page.reload();
         await viewerReady(page);
-        const bar = sheet.getByRole('button', { name: /Comments/ });
-        await expect(bar).toBeVisible({ timeout: 30_000 });
+        await closeSheet(page);
         await expect(page.locator('[data-testid="pin"]')).toHaveCount(0);
-        // The quick box stands above the sheet's bar, both inside the screen.
-        const quick = (await page
-          .getByRole('complementary', { name: 'Quick feedback' })
-          .boundingBox())!;
+        // The bar, with Comment and Approve, stands at the foot of the screen.
+        const bar = page.getByRole('navigation', { name: 'Viewer panels and actions' });
+        await expect(bar.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
         const barBox = (await bar.boundingBox())!;
-        expect(quick.y + quick.height).toBeLessThanOrEqual(barBox.y + 1);
         expect(barBox.y + barBox.height).toBeLessThanOrEqual(phone.height);
         await page.screenshot({ path: shotPath('review-doctor-resolved-phone.png') });
 

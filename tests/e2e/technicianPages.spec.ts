@@ -504,7 +504,8 @@ test.describe('phone layout', () => {
     await page.goto(new URL(publicLink).pathname);
     await viewerReady(page);
     const layersPanel = page.getByRole('region', { name: 'Model Layers' });
-    await layersPanel.getByRole('button', { name: /Layers \(3\)/ }).click();
+    const bar = page.getByRole('navigation', { name: 'Viewer panels and actions' });
+    await bar.getByRole('button', { name: /^Layers/ }).click();
     for (const width of [390, 360]) {
       await page.setViewportSize({ width, height: 844 });
       const names = layersPanel.locator('.vl-layer__name');
@@ -527,17 +528,17 @@ test.describe('phone layout', () => {
       expect(b.x + b.width).toBeLessThanOrEqual(width);
       await page.screenshot({ path: shotPath(`viewer-layers-${width}.png`) });
     }
-    // Project Info with the long name stays inside its panel and the screen.
-    await layersPanel.getByRole('button', { name: /Layers \(3\)/ }).click();
+    // Project Info with the long name stays inside its sheet and the screen.
+    await bar.getByRole('button', { name: 'Info', exact: true }).click();
     const info = page.getByRole('region', { name: 'Project Info' });
-    await info.getByRole('button', { name: 'Project Info' }).click();
     await expect(info.getByRole('heading', { level: 1 })).toHaveText(LONG_NAME);
     expect(await overflowing(info)).toEqual([]);
     await page.screenshot({ path: shotPath('viewer-info-360.png') });
-    await info.getByRole('button', { name: 'Project Info' }).click();
+    await bar.getByRole('button', { name: 'Info', exact: true }).click();
+    await expect(info).toHaveCount(0);
 
-    // Approving shows a toast that leaves the quick box's buttons uncovered.
-    const quick = page.getByRole('complementary', { name: 'Quick feedback' });
+    // Approving shows a toast that leaves the bar's buttons uncovered.
+    const quick = bar;
     await quick.getByRole('button', { name: 'Approve', exact: true }).click();
     // The first review action asks the doctor's name for this link.
     const identity = page.getByTestId('identity-dialog');

@@ -7,6 +7,7 @@ import { decodePng, silhouetteLuminance, type Rgba } from './support/png';
 import { BOX_TRIANGLES, boxCorners } from '../support/box';
 import { toSoup, writeBinaryStl } from '../support/meshFiles';
 import { signInBrowser, technician, type Technician } from './support/projects';
+import { showPanel } from './support/viewerPanels';
 import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
 
 /**
@@ -127,8 +128,8 @@ async function viewerReady(page: Page): Promise<void> {
   await expect(canvas).toHaveAttribute('data-lod', 'full', { timeout: READY_TIMEOUT });
 }
 
-/** The canvas area clear of the side panels: wider than the viewport's middle. */
-const CANVAS_AREA = { x: 0.25, y: 0.12, width: 0.5, height: 0.7 };
+/** The 3D area left of the docked side panel: wider than the viewport's middle. */
+const CANVAS_AREA = { x: 0.12, y: 0.12, width: 0.55, height: 0.7 };
 const middle = (page: Page, name?: string): Promise<Rgba> =>
   viewportMiddle(page, name, CANVAS_AREA);
 
@@ -145,6 +146,7 @@ async function settle(page: Page): Promise<void> {
 /** Luminance spread inside `layer`'s silhouette: screenshots with it shown and hidden. */
 async function crownShading(page: Page, layer: string, name: string) {
   await settle(page);
+  await showPanel(page, 'Layers');
   const shown = await middle(page, `${name}.png`);
   await page.getByRole('button', { name: `Hide ${layer}` }).click();
   await settle(page);
@@ -165,6 +167,7 @@ async function occlusalBoxFace(page: Page, shot: string) {
     'aria-pressed',
     'true',
   );
+  await showPanel(page, 'Layers');
   await settle(page);
   const shown = decodePng(await page.screenshot({ path: shotPath(shot) }));
   await page.getByRole('button', { name: 'Hide Block' }).click();
@@ -366,12 +369,13 @@ test.describe('viewer tools', () => {
     const saved = await middle(page, 'tools-view-saved.png');
 
     // The toggle is reached and switched by keyboard.
+    await showPanel(page, 'Conversation');
     const attach = page.getByLabel('Attach view & measurements');
     await attach.focus();
     await page.keyboard.press('Space');
     await expect(attach).toBeChecked();
     await page.getByLabel('New comment').fill(`Occlusal edge ${measured}`);
-    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await page.getByRole('button', { name: 'Send comment' }).click();
     const dialog = page.getByTestId('identity-dialog');
     await dialog.getByLabel('Your name').fill('Dr Vera View');
     await dialog.getByRole('button', { name: 'Continue' }).click();

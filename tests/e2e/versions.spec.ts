@@ -17,13 +17,18 @@ import { viewerCanvas } from './support/shots';
 const CROWN_V2 = path.join(meshFixtures, 'molar-crown-fdi16-v2.stl');
 const NOTE = 'Buccal contour of 16 moved out by 0.1 mm';
 
-/** The part of the 3D view between the two side panels (the legend's swatches stay out). */
+/**
+ * The 3D view (the side panel, with the legend's swatches, is docked beside it), less the tools'
+ * toolbar along its top and the view cube and Reset view in its foot.
+ */
 async function sceneBox(page: Page) {
   const canvas = (await viewerCanvas(page).boundingBox())!;
-  const layers = (await page.getByRole('region', { name: 'Model Layers' }).boundingBox())!;
-  const info = (await page.getByRole('region', { name: 'Project Info' }).boundingBox())!;
-  const x = Math.ceil(layers.x + layers.width + 4);
-  return { x, y: canvas.y, width: Math.floor(info.x - 4 - x), height: canvas.height };
+  return {
+    x: Math.ceil(canvas.x + 8),
+    y: Math.ceil(canvas.y + 64),
+    width: Math.floor(canvas.width - 16),
+    height: Math.floor(canvas.height - 200),
+  };
 }
 
 /** Saturated orange / red pixels (the +50…+200 µm steps) of the 3D view, and their centre. */

@@ -1,5 +1,6 @@
 import type { Locator, Page, Route } from '@playwright/test';
 import type { ReceivedMail } from '../support/accounts';
+import { showPanel } from './support/viewerPanels';
 import { expect } from './support/cusp';
 import { createCase, mailsTo, registerTechnician } from './support/reviewCase';
 import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
@@ -89,7 +90,8 @@ test.describe('3D viewer', () => {
     await expect(info).toContainText('Jane Q. Patientname');
     await expect(page.getByRole('button', { name: 'Back to Dashboard' })).toHaveCount(0);
 
-    // Hide the upper arch: the picture changes, and most lit pixels go.
+    // Hide the upper arch (the side panel's Layers tab): the picture changes, most lit pixels go.
+    await showPanel(page, 'Layers');
     await page.getByRole('button', { name: 'Hide Upper arch' }).click();
     await expect(page.getByRole('button', { name: 'Show Upper arch' })).toHaveAttribute(
       'aria-pressed',
@@ -117,9 +119,11 @@ test.describe('3D viewer', () => {
       .toBeGreaterThan(2_000);
     await viewportMiddle(page, 'viewer-review-opacity.png');
 
-    // Feedback.
-    const box = page.getByLabel('Leave feedback');
-    const send = page.getByRole('button', { name: 'Send Feedback' });
+    // A comment: the one composer, in the conversation, which Comment opens with the focus.
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    const box = page.getByLabel('New comment');
+    await expect(box).toBeFocused({ timeout: 30_000 });
+    const send = page.getByRole('button', { name: 'Send comment' });
     await expect(send).toBeDisabled();
     await box.fill('Margin on 16 looks short, please extend distally.');
     await send.click();
@@ -127,8 +131,9 @@ test.describe('3D viewer', () => {
     const identity = page.getByTestId('identity-dialog');
     await identity.getByLabel('Your name').fill('Dr. Viewer');
     await identity.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Feedback sent successfully!')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Comment sent')).toBeVisible({ timeout: 30_000 });
     await expect(box).toHaveValue('');
+    await expect(page.getByTestId('thread-comment')).toContainText('Margin on 16 looks short');
 
     // Approve.
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -184,6 +189,7 @@ test.describe('3D viewer', () => {
     await viewerReady(page);
     await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
 
+    await showPanel(page, 'Layers');
     const layers = page.getByTestId('layers-list');
     await expect(layers.getByTestId('layer-group')).toHaveCount(1);
     await expect(layers.getByTestId('layer-group')).toContainText('Teeth');
@@ -197,15 +203,17 @@ test.describe('3D viewer', () => {
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(page.getByText('Approved! The technician will be notified.')).toBeVisible();
 
-    const box = page.getByLabel('Leave feedback');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    const box = page.getByLabel('New comment');
+    await expect(box).toBeFocused();
     await box.fill('Looks good to me.');
-    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    await page.getByRole('button', { name: 'Send comment' }).click();
     await expect(page.getByText('Feedback sent to technician!')).toBeVisible();
     await expect(box).toHaveValue('');
     expect(publicCalls).toEqual([]);
   });
 
-  test('phone layout (390×844): compact Layers panel with a count, quick feedback box', async ({
+  test('phone layout (390×844): the model has the screen, one bar, sheets on demand', async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -213,30 +221,40 @@ test.describe('3D viewer', () => {
     await page.goto('/viewer/demo');
     await viewerReady(page);
     await expect(page.getByTestId('viewer')).toHaveAttribute('data-device', 'mobile');
+    await expect(page.getByTestId('viewer')).toHaveAttribute('data-layout', 'narrow');
 
-    const fold = page.getByRole('button', { name: /Layers \(7\)/ });
-    await expect(fold).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Model Layers' })).toHaveCount(0);
-    const quick = page.getByRole('complementary', { name: 'Quick feedback' });
-    await expect(quick).toBeVisible();
-    await expect(quick.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
-    await expect(quick.getByLabel('Leave feedback')).toBeVisible();
-    // The quick box stays inside the screen.
-    const qb = (await quick.boundingBox())!;
+    const bar = page.getByRole('navigation', { name: 'Viewer panels and actions' });
+    const layersButton = bar.getByRole('button', { name: /^Layers/ });
+    await expect(layersButton).toContainText('7');
+    // No panel over the model until one is asked for.
+    await expect(page.getByTestId('layers-list')).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Comment', exact: true })).toBeVisible();
+    // The bar stays inside the screen.
+    const qb = (await bar.boundingBox())!;
     expect(qb.x).toBeGreaterThanOrEqual(0);
     expect(qb.x + qb.width).toBeLessThanOrEqual(390);
     expect(qb.y + qb.height).toBeLessThanOrEqual(844);
     expect(brightPixels(await viewportMiddle(page))).toBeGreaterThan(1_000);
     await page.screenshot({ path: shotPath('viewer-demo-mobile.png') });
 
-    await fold.click();
+    await layersButton.click();
+    await expect(layersButton).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('layers-list').getByTestId('layer-row').first()).toBeVisible();
     await page.screenshot({ path: shotPath('viewer-demo-mobile-layers.png') });
+    // Escape gives the model the screen back.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('layers-list')).toHaveCount(0);
 
-    await quick.getByLabel('Leave feedback').fill('Quick note from the phone.');
-    await quick.getByRole('button', { name: 'Send Feedback' }).click();
+    await bar.getByRole('button', { name: 'Comment', exact: true }).click();
+    const box = page.getByLabel('New comment');
+    await expect(box).toBeFocused();
+    await box.fill('Quick note from the phone.');
+    await page.getByRole('button', { name: 'Send comment' }).click();
     await expect(page.getByText('Feedback sent to technician!')).toBeVisible();
-    await expect(quick.getByLabel('Leave feedback')).toHaveValue('');
+    await expect(box).toHaveValue('');
+    await page.getByRole('button', { name: 'Close Conversation' }).click();
+    await expect(box).toHaveCount(0);
   });
 
   test('an unknown link shows Project Not Found with Go Home', async ({ page }) => {

@@ -4,6 +4,7 @@ const PATHS = {
   'arrow-right': ['M5 12h14', 'M12 5l7 7-7 7'],
   'arrow-left': ['M19 12H5', 'M12 19l-7-7 7-7'],
   'chevron-down': ['M6 9l6 6 6-6'],
+  sidebar: ['M4 4h16v16H4z', 'M15 4v16'],
   x: ['M18 6 6 18', 'M6 6l12 12'],
   trash: [
     'M3 6h18',

@@ -1,16 +1,20 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { LOADING_PROJECT } from '../../messages';
 import { useViewerStore } from '../../viewer/store/useViewerStore';
 import { Spinner } from '../../ui/Spinner';
-import { LayersPanel } from '../../viewer/panels/LayersPanel';
 import { LoadingOverlay } from '../../viewer/panels/LoadingOverlay';
 import { RefiningBadge } from '../../viewer/panels/RefiningBadge';
-import { ProjectInfoPanel } from '../../viewer/panels/ProjectInfoPanel';
 import { ProjectNotFound } from '../../viewer/panels/ProjectNotFound';
 import { ReviewActions } from '../../viewer/panels/ReviewActions';
 import { ViewerToolbar } from '../../viewer/panels/ViewerToolbar';
+import { BottomBar } from '../../viewer/layout/BottomBar';
+import { PanelSheet } from '../../viewer/layout/PanelSheet';
+import { initialPanel, isReviewing } from '../../viewer/layout/panels';
+import { SidePanel } from '../../viewer/layout/SidePanel';
+import { useViewerLayout } from '../../viewer/layout/useViewerLayout';
+import '../../viewer/layout/layout.css';
 import { ViewerCanvas } from '../../viewer/scene/ViewerCanvas';
 import { firstFrameShown, onFirstFrameChange } from '../../viewer/boot/firstFrame';
 import { useDeviceClass } from '../../viewer/scene/useDeviceClass';
@@ -41,20 +45,26 @@ export function ViewerPage() {
   const asked = Number(params.get('v'));
   useViewerLoader(routeId, Number.isInteger(asked) && asked > 0 ? asked : null);
   const deviceClass = useDeviceClass();
+  const layout = useViewerLayout();
   const gate = useLinkGate((s) => s.gate);
   // The early script's frame already shows the models: no blocking overlay over them.
   const firstFrameOnScreen = useSyncExternalStore(onFirstFrameChange, firstFrameShown);
   const compact = deviceClass === 'mobile';
-  const { phase, progress, mode, layersOpen, infoOpen, firstFrame } = useViewerStore(
+  const askedThread = params.get('panel') === 'thread';
+  const { phase, progress, mode, folded, firstFrame } = useViewerStore(
     useShallow((s) => ({
       firstFrame: s.firstFrame,
       phase: s.phase,
       progress: s.progress,
       mode: s.mode,
-      layersOpen: s.layersOpen,
-      infoOpen: s.infoOpen,
+      folded: s.panel === null,
     })),
   );
+  // Each layout opens with its own default: a side panel tab on a wide screen, the bare model on
+  // a narrow one (a rotation across the breakpoint starts over).
+  useLayoutEffect(() => {
+    useViewerStore.getState().setPanel(initialPanel(layout, askedThread));
+  }, [layout, askedThread]);
 
   if (phase === 'not-found') {
     return (
@@ -69,46 +79,50 @@ export function ViewerPage() {
       </main>
     );
   }
-  if (phase === 'project') {
-    // The canvas is already there (same place in the tree, so it is kept when the models
-    // phase begins): the WebGL context and the shaders get ready while the project loads.
-    return (
-      <main className="viewer viewer--message" data-device={deviceClass}>
-        <ViewerCanvas deviceClass={deviceClass} />
-        <div className="vmissing vmissing--over" role="status">
-          <Spinner size="lg" label="" />
-          <p className="vloading__text">{LOADING_PROJECT}</p>
-        </div>
-      </main>
-    );
-  }
 
-  const reviewing = mode === 'review' || mode === 'demo';
+  const wide = layout === 'wide';
+  // While the project loads the canvas is already there, in the same place of the tree as later
+  // (kept when the models phase begins): the WebGL context and the shaders get ready meanwhile.
+  const loadingProject = phase === 'project';
   return (
-    <main className="viewer" data-device={deviceClass} data-testid="viewer">
-      <ViewerCanvas deviceClass={deviceClass} />
-      <div className="viewer__watermark" aria-hidden="true">
-        Cusp
+    <main
+      className="viewer"
+      data-device={deviceClass}
+      data-layout={layout}
+      data-testid={loadingProject ? undefined : 'viewer'}
+    >
+      <div className="viewer__stage">
+        <ViewerCanvas deviceClass={deviceClass} />
+        <div className="viewer__watermark" aria-hidden="true">
+          Cusp
+        </div>
+        {loadingProject ? (
+          <div className="vmissing vmissing--over" role="status">
+            <Spinner size="lg" label="" />
+            <p className="vloading__text">{LOADING_PROJECT}</p>
+          </div>
+        ) : (
+          <>
+            <ViewerToolbar compact={compact} />
+            {phase === 'ready' ? <ToolsUiSlot compact={compact} /> : null}
+            {phase === 'ready' ? <RefiningBadge /> : null}
+            {wide && folded && isReviewing(mode) ? (
+              <div className="vfloat">
+                <ReviewActions place="bar" />
+              </div>
+            ) : null}
+            {wide ? null : <PanelSheet />}
+            {phase === 'models' && !firstFrameOnScreen ? (
+              <LoadingOverlay done={progress.done} total={progress.total} />
+            ) : null}
+          </>
+        )}
       </div>
-      <div className="viewer__panels">
-        {compact || layersOpen ? <LayersPanel compact={compact} /> : null}
-        {compact || infoOpen ? <ProjectInfoPanel compact={compact} /> : null}
-      </div>
-      <ViewerToolbar compact={compact} />
-      {phase === 'ready' ? <ToolsUiSlot compact={compact} /> : null}
-      {phase === 'ready' ? <RefiningBadge /> : null}
-      {compact && reviewing ? (
-        <aside className="vquick" aria-label="Quick feedback">
-          <ReviewActions compact />
-        </aside>
-      ) : null}
+      {wide ? <SidePanel /> : <BottomBar />}
       {firstFrame && (mode === 'review' || mode === 'owner') ? (
         <Suspense fallback={null}>
-          <ReviewLayer compact={compact} openThread={params.get('panel') === 'thread'} />
+          <ReviewLayer />
         </Suspense>
-      ) : null}
-      {phase === 'models' && !firstFrameOnScreen ? (
-        <LoadingOverlay done={progress.done} total={progress.total} />
       ) : null}
     </main>
   );

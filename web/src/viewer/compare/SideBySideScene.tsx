@@ -13,8 +13,11 @@ export interface SideBySideSceneProps {
   physical: boolean;
 }
 
-/** The floating panels over the canvas; the halves are placed in the space they leave. */
-const PANELS = '.viewer__panels > *, .vquick';
+/**
+ * What floats over the canvas: a narrow screen's open sheet (wide screens dock their panels
+ * beside the canvas); the halves are placed in the space it leaves.
+ */
+const PANELS = '.vsheet';
 
 /** Measures the free part of the canvas and stores the halves' layout; true when it changed. */
 function measure(canvas: HTMLCanvasElement): boolean {
@@ -57,10 +60,8 @@ export function SideBySideScene({ models, physical }: SideBySideSceneProps) {
       update();
     };
     const changed = new MutationObserver(watch);
-    const viewer = canvas.closest('.viewer');
-    if (viewer) changed.observe(viewer, { childList: true });
-    const panels = viewer?.querySelector('.viewer__panels');
-    if (panels) changed.observe(panels, { childList: true });
+    const stage = canvas.closest('.viewer__stage');
+    if (stage) changed.observe(stage, { childList: true });
     watch();
     return () => {
       changed.disconnect();

@@ -7,8 +7,6 @@ import { Button } from '../../ui/Button';
 import { formatCreatedDate } from '../mesh/format';
 import { statusLabel, statusTone } from '../mesh/status';
 import { copyLink } from './reviewActions';
-import { ReviewActions } from './ReviewActions';
-import { PanelHeader } from './PanelHeader';
 import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
 import { NewVersionModal } from '../../components/versions/NewVersionModal';
 import { VersionSwitcher } from '../versions/VersionSwitcher';
@@ -19,130 +17,103 @@ const ClearancePanel = lazy(() => import('../compare/ClearancePanel'));
 import { OPENING_RECORDED_NOTE } from '../../components/link/linkText';
 import { OwnerLinkSection } from '../link/OwnerLinkSection';
 
-export interface ProjectInfoPanelProps {
-  /** Mobile: compact panel folded under its title. */
-  compact: boolean;
-}
-
 /**
  * Spec §2 Project Info: name, status badge, Patient, Laboratory, Created, Technician (if any),
  * Notes (if any); Back to Dashboard only outside review and demo modes; Copy Link; Go Home in
- * review mode; the review actions in review and demo modes (on desktop; mobile has the quick box).
+ * review mode. The body of the side panel's Info tab (wide screens) or of the Info sheet (narrow
+ * ones); the review actions live in the panel's footer or the bottom bar, never here.
  */
-export function ProjectInfoPanel({ compact }: ProjectInfoPanelProps) {
+export function ProjectInfoPanel() {
   const navigate = useNavigate();
-  const { project, mode, setInfoOpen, ready } = useViewerStore(
+  const { project, mode, ready } = useViewerStore(
     useShallow((s) => ({
       project: s.project,
       mode: s.mode,
-      setInfoOpen: s.setInfoOpen,
       ready: s.phase === 'ready',
     })),
   );
-  const [expanded, setExpanded] = useState(!compact);
   const [uploading, setUploading] = useState(false);
   const [params, setParams] = useSearchParams();
   if (!project) return null;
-  const bodyOpen = compact ? expanded : true;
   const reviewing = mode === 'review' || mode === 'demo';
   return (
-    <section
-      className={
-        compact
-          ? `vpanel vpanel--info vpanel--compact${expanded ? ' vpanel--open' : ''}`
-          : 'vpanel vpanel--info'
-      }
-      aria-label="Project Info"
-    >
-      <PanelHeader
-        icon="info"
-        title="Project Info"
-        foldLabel="Project Info"
-        compact={compact}
-        expanded={expanded}
-        onToggle={() => setExpanded(!expanded)}
-        closeLabel="Close project info panel"
-        onClose={() => setInfoOpen(false)}
-      />
-      {bodyOpen ? (
-        <div className="vinfo">
-          <div className="vinfo__title">
-            <h1 className="vinfo__name">{project.name}</h1>
-            <Badge tone={statusTone(project.status)} dot data-testid="status-badge">
-              {statusLabel(project.status)}
-            </Badge>
+    <section className="vinfo-panel" aria-label="Project Info">
+      <div className="vinfo">
+        <div className="vinfo__title">
+          <h1 className="vinfo__name">{project.name}</h1>
+          <Badge tone={statusTone(project.status)} dot data-testid="status-badge">
+            {statusLabel(project.status)}
+          </Badge>
+        </div>
+        <dl className="vinfo__list">
+          <div>
+            <dt>Patient</dt>
+            <dd>{project.patientName}</dd>
           </div>
-          <dl className="vinfo__list">
+          <div>
+            <dt>Laboratory</dt>
+            <dd>{project.laboratoryName}</dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>{formatCreatedDate(project.createdAt)}</dd>
+          </div>
+          {project.technician ? (
             <div>
-              <dt>Patient</dt>
-              <dd>{project.patientName}</dd>
+              <dt>Technician</dt>
+              <dd>{project.technician}</dd>
             </div>
-            <div>
-              <dt>Laboratory</dt>
-              <dd>{project.laboratoryName}</dd>
-            </div>
-            <div>
-              <dt>Created</dt>
-              <dd>{formatCreatedDate(project.createdAt)}</dd>
-            </div>
-            {project.technician ? (
-              <div>
-                <dt>Technician</dt>
-                <dd>{project.technician}</dd>
-              </div>
-            ) : null}
-            {project.comment ? (
-              <div className="vinfo__notes">
-                <dt>Notes</dt>
-                <dd>{project.comment}</dd>
-              </div>
-            ) : null}
-          </dl>
-          <VersionSwitcher project={project} />
-          {ready && project.shownVersion > 1 ? (
-            <Suspense fallback={null}>
-              <ComparePanel />
-            </Suspense>
           ) : null}
-          {ready && project.models.length > 1 ? (
-            <Suspense fallback={null}>
-              <ClearancePanel />
-            </Suspense>
+          {project.comment ? (
+            <div className="vinfo__notes">
+              <dt>Notes</dt>
+              <dd>{project.comment}</dd>
+            </div>
           ) : null}
-          <ApprovalSummary
-            approval={project.approval}
-            latest={project.latestVersion}
-            showHashes={mode === 'owner'}
-          />
-          <div className="vinfo__buttons">
-            {!reviewing ? (
-              <Button size="sm" icon="arrow-left" onClick={() => void navigate('/dashboard')}>
-                Back to Dashboard
-              </Button>
-            ) : null}
-            <Button size="sm" icon="link" onClick={() => void copyLink()}>
-              Copy Link
+        </dl>
+        <VersionSwitcher project={project} />
+        {ready && project.shownVersion > 1 ? (
+          <Suspense fallback={null}>
+            <ComparePanel />
+          </Suspense>
+        ) : null}
+        {ready && project.models.length > 1 ? (
+          <Suspense fallback={null}>
+            <ClearancePanel />
+          </Suspense>
+        ) : null}
+        <ApprovalSummary
+          approval={project.approval}
+          latest={project.latestVersion}
+          showHashes={mode === 'owner'}
+        />
+        <div className="vinfo__buttons">
+          {!reviewing ? (
+            <Button size="sm" icon="arrow-left" onClick={() => void navigate('/dashboard')}>
+              Back to Dashboard
             </Button>
-            {mode === 'owner' ? (
-              <Button size="sm" icon="upload" onClick={() => setUploading(true)}>
-                Upload new version
-              </Button>
-            ) : null}
-            {mode === 'review' ? (
-              <Button size="sm" icon="home" onClick={() => void navigate('/')}>
-                Go Home
-              </Button>
-            ) : null}
-          </div>
-          {reviewing && !compact ? <ReviewActions compact={false} /> : null}
-          {mode === 'owner' ? <OwnerLinkSection projectId={project.id} /> : null}
+          ) : null}
+          <Button size="sm" icon="link" onClick={() => void copyLink()}>
+            Copy Link
+          </Button>
+          {mode === 'owner' ? (
+            <Button size="sm" icon="upload" onClick={() => setUploading(true)}>
+              Upload new version
+            </Button>
+          ) : null}
           {mode === 'review' ? (
-            <p className="vinfo__note" data-testid="opening-recorded">
-              {OPENING_RECORDED_NOTE}
-            </p>
+            <Button size="sm" icon="home" onClick={() => void navigate('/')}>
+              Go Home
+            </Button>
           ) : null}
         </div>
-      ) : null}
+        {mode === 'owner' ? <OwnerLinkSection projectId={project.id} /> : null}
+        {mode === 'review' ? (
+          <p className="vinfo__note" data-testid="opening-recorded">
+            {OPENING_RECORDED_NOTE}
+          </p>
+        ) : null}
+      </div>
       {mode === 'owner' ? (
         <NewVersionModal
           project={

@@ -1,95 +1,55 @@
-import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useViewerStore } from '../store/useViewerStore';
+import { cx } from '../../ui/classNames';
 import { Button } from '../../ui/Button';
 import { isApproved } from '../mesh/status';
-import { approveProject, sendFeedback } from './reviewActions';
+import { useViewerStore } from '../store/useViewerStore';
+import { approveProject } from './reviewActions';
 
 export interface ReviewActionsProps {
-  /** Mobile quick feedback box: fewer rows, smaller buttons. */
-  compact: boolean;
+  /** Where they sit: the side panel's footer (wide screens) or the bottom bar (narrow ones). */
+  place: 'footer' | 'bar';
 }
 
 /**
- * Review and demo modes: Approve (disabled while busy or when approved, then 'Approved'), a Leave
- * feedback box and Send Feedback (disabled while busy or when the text is blank).
+ * The doctor's two actions, always in reach: Comment (opens the conversation with its composer,
+ * where a comment can also request changes) and Approve (disabled while busy, on an older
+ * version, or once approved, then labelled Approved). Review and demo modes.
  */
-export function ReviewActions({ compact }: ReviewActionsProps) {
-  const { status, approving, sending, text, setText, old, latest } = useViewerStore(
+export function ReviewActions({ place }: ReviewActionsProps) {
+  const { status, approving, old, latest, compose } = useViewerStore(
     useShallow((s) => ({
       status: s.project?.status,
       old: !!s.project && s.project.shownVersion < s.project.latestVersion,
       latest: s.project?.latestVersion ?? 1,
       approving: s.approving,
-      sending: s.sendingFeedback,
-      text: s.feedbackText,
-      setText: s.setFeedbackText,
+      compose: s.compose,
     })),
   );
   const approved = isApproved(status);
-  const fieldId = useId();
+  const size = place === 'bar' ? 'sm' : 'md';
   return (
-    <div className={compact ? 'vreview vreview--compact' : 'vreview'}>
-      {old && !approved ? (
+    <div className={cx('vreview', `vreview--${place}`)}>
+      {old && !approved && place === 'footer' ? (
         <p className="vreview__label" role="note">
           Only the latest version (v{latest}) can be approved.
         </p>
       ) : null}
+      <Button size={size} icon="message" onClick={compose}>
+        Comment
+      </Button>
       <Button
         variant="primary"
-        size={compact ? 'sm' : 'md'}
-        block
+        size={size}
         icon={approved ? 'check-circle' : 'thumbs-up'}
         loading={approving}
         disabled={approved || old}
+        title={
+          old && !approved ? `Only the latest version (v${latest}) can be approved.` : undefined
+        }
         onClick={() => void approveProject()}
       >
         {approved ? 'Approved' : 'Approve'}
       </Button>
-      {!approved ? (
-        <Button
-          variant="danger"
-          size={compact ? 'sm' : 'md'}
-          block
-          icon="alert-triangle"
-          disabled={sending || text.trim() === ''}
-          title={text.trim() === '' ? 'Write what should change first' : undefined}
-          onClick={() => void sendFeedback(true)}
-        >
-          Request changes
-        </Button>
-      ) : null}
-      <form
-        className="vreview__form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void sendFeedback();
-        }}
-      >
-        <label className="vreview__label" htmlFor={fieldId}>
-          Leave feedback
-        </label>
-        <textarea
-          id={fieldId}
-          className="vreview__text"
-          rows={compact ? 2 : 3}
-          maxLength={5000}
-          placeholder="Comments for the technician…"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          size={compact ? 'sm' : 'md'}
-          block
-          icon="message"
-          loading={sending}
-          disabled={text.trim() === ''}
-        >
-          Send Feedback
-        </Button>
-      </form>
     </div>
   );
 }

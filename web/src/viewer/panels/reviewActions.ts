@@ -1,5 +1,5 @@
 /**
- * Approve, send feedback and copy link, per mode (spec §2 review and demo modes, §8 toasts).
+ * Approve, the demo's comment and copy link, per mode (spec §2 review and demo modes, §8 toasts).
  * Review mode calls the public API with the link token (no bearer token: the capability is the
  * link); demo mode only shows the local confirmations and sends nothing.
  */
@@ -9,8 +9,6 @@ import {
   DEMO_APPROVED,
   DEMO_FEEDBACK_SENT,
   FAILED_TO_APPROVE,
-  FAILED_TO_SEND_FEEDBACK,
-  FEEDBACK_SENT,
   LINK_COPIED,
   PROJECT_APPROVED,
 } from '../../messages';
@@ -55,31 +53,15 @@ export async function approveProject(): Promise<void> {
   }
 }
 
-/** Sends the feedback box as a comment, or — `requestChanges` — as the request for changes. */
-export async function sendFeedback(requestChanges = false): Promise<void> {
+/**
+ * The demo's composer: only the local confirmation, nothing is sent (spec §2 demo mode). A real
+ * link's composer is the conversation's (`review/ThreadPanel`).
+ */
+export function sendDemoComment(): void {
   const s = useViewerStore.getState();
-  const message = s.feedbackText.trim();
-  if (s.sendingFeedback || !message || !s.project) return;
-  if (s.mode === 'demo') {
-    toast.success(DEMO_FEEDBACK_SENT);
-    s.setFeedbackText('');
-    return;
-  }
-  const token = s.project.publicToken;
-  if (s.mode !== 'review' || !token) return;
-  s.setSendingFeedback(true);
-  try {
-    // A named comment in the thread (with a placed pin, if any); the review code loads lazily.
-    const review = await import('../review/actions');
-    if (await review.sendComment(message, { requestChanges, quiet: true })) {
-      useViewerStore.getState().setFeedbackText('');
-      if (!requestChanges) toast.success(FEEDBACK_SENT);
-    }
-  } catch {
-    toast.error(FAILED_TO_SEND_FEEDBACK);
-  } finally {
-    useViewerStore.getState().setSendingFeedback(false);
-  }
+  if (s.mode !== 'demo' || !s.feedbackText.trim()) return;
+  toast.success(DEMO_FEEDBACK_SENT);
+  s.setFeedbackText('');
 }
 
 /** The link this viewer can be shared by: the public link, else this page. */

@@ -53,7 +53,7 @@ export function PinMarkers() {
             }
             onClick={() => {
               void chooseComment(e);
-              useReviewStore.getState().setSheetOpen(true);
+              useViewerStore.getState().setPanel('thread');
             }}
           >
             {e.pin}

@@ -3,21 +3,16 @@ import { useShallow } from 'zustand/react/shallow';
 import { reloadThread, restoreIdentity } from './actions';
 import { IdentityDialog } from './IdentityDialog';
 import { useReviewStore } from './reviewStore';
-import { ThreadPanel } from './ThreadPanel';
 import './review.css';
 
-export interface ReviewLayerProps {
-  /** Phone: the thread is a bottom sheet. */
-  compact: boolean;
-  /** `?panel=thread` (a dashboard "Needs attention" item): the phone's sheet opens unfolded. */
-  openThread?: boolean;
-}
+export { ThreadPanel } from './ThreadPanel';
 
 /**
- * The conversation's page part, loaded after the viewer's first frame: the thread panel (bottom
- * sheet on a phone) and the doctor's name prompt.
+ * The conversation's page part, loaded after the viewer's first frame: it loads the thread and
+ * the doctor's name, and shows the name prompt. The thread itself is drawn by the side panel's
+ * Conversation tab or sheet (`ThreadPanel`, from this same chunk).
  */
-export default function ReviewLayer({ compact, openThread = false }: ReviewLayerProps) {
+export default function ReviewLayer() {
   const { prompt, identity } = useReviewStore(
     useShallow((s) => ({ prompt: s.identityPrompt, identity: s.identity })),
   );
@@ -26,13 +21,5 @@ export default function ReviewLayer({ compact, openThread = false }: ReviewLayer
     void reloadThread();
     return () => useReviewStore.getState().reset();
   }, []);
-  useEffect(() => {
-    if (openThread) useReviewStore.getState().setSheetOpen(true);
-  }, [openThread]);
-  return (
-    <>
-      <ThreadPanel compact={compact} />
-      {prompt ? <IdentityDialog initial={identity} onDone={prompt} /> : null}
-    </>
-  );
+  return prompt ? <IdentityDialog initial={identity} onDone={prompt} /> : null;
 }

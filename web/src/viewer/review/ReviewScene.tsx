@@ -5,6 +5,7 @@ import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js
 import { createPickHit } from '../geometry/picking';
 import { FLIGHT_MS, poseAt, poseOf, type Pose } from './cameraFlight';
 import { PinMarkers } from './PinMarkers';
+import { useViewerStore } from '../store/useViewerStore';
 import { useReviewStore } from './reviewStore';
 import { usePicker } from './usePicker';
 
@@ -51,7 +52,8 @@ export default function ReviewScene() {
         normal: vec(normal),
         camera: { position: vec(camera.position), target: vec(target), up: vec(camera.up) },
       });
-      store.setSheetOpen(true);
+      // The pin waits for its comment: the composer opens (and takes the keyboard).
+      useViewerStore.getState().compose();
       invalidate();
     };
     const down = (e: PointerEvent) => {

@@ -1,22 +1,20 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
 import { backToReview, chooseComment, reloadThread, requireIdentity, sendComment } from './actions';
-import { openCount, threadNodes, useReviewStore } from './reviewStore';
+import { threadNodes, useReviewStore } from './reviewStore';
 import { ThreadEntryView } from './ThreadEntryView';
-
-export interface ThreadPanelProps {
-  /** Phone: a bottom sheet that unfolds from a bar. */
-  compact: boolean;
-}
+import { useViewerLayout } from '../layout/useViewerLayout';
 
 /**
  * The conversation: comments in time order with replies under them and status changes between,
- * numbered pins, Add pin, Show resolved, and a box to write (the doctor can also request
- * changes there; the owner can set the case back to Pending Review).
+ * numbered pins, Add pin, Show resolved, and the one composer — a comment, optionally pinned and
+ * with the view attached, which the doctor can send as a request for changes; the owner can set
+ * the case back to Pending Review. The body of the side panel's Conversation tab (wide screens)
+ * or of the Conversation sheet (narrow ones).
  */
-export function ThreadPanel({ compact }: ThreadPanelProps) {
+export function ThreadPanel() {
   const r = useReviewStore(
     useShallow((s) => ({
       entries: s.entries,
@@ -29,25 +27,30 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
       selectedId: s.selectedId,
       identity: s.identity,
       busy: s.busy,
-      sheetOpen: s.sheetOpen,
     })),
   );
-  const { mode, status, shownVersion, refining } = useViewerStore(
+  const { mode, status, shownVersion, refining, composeSeq } = useViewerStore(
     useShallow((s) => ({
       mode: s.mode,
       status: s.project?.status,
       shownVersion: s.project?.shownVersion ?? 1,
       refining: isRefining(s),
+      composeSeq: s.composeSeq,
     })),
   );
+  const compact = useViewerLayout() === 'narrow';
   const [text, setText] = useState('');
   const fieldId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // The Comment button (footer or bottom bar) asks for the composer.
+  useEffect(() => {
+    if (composeSeq > 0) field.current?.focus();
+  }, [composeSeq]);
   const store = useReviewStore.getState;
   const doctor = mode === 'review';
   const nodes = threadNodes(r.entries).filter(
     (n) => r.showResolved || n.entry.kind !== 'comment' || n.entry.resolvedAt === null,
   );
-  const open = openCount(r.entries);
   const send = (requestChanges: boolean) =>
     void sendComment(text, { requestChanges }).then((ok) => ok && setText(''));
 
@@ -123,7 +126,8 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
             onSelect={(entry) => {
               void chooseComment(entry);
               // On a phone the sheet would cover what the camera flies to: fold it.
-              if (compact && (entry.anchor || entry.toolState)) store().setSheetOpen(false);
+              if (compact && (entry.anchor || entry.toolState))
+                useViewerStore.getState().setPanel(null);
             }}
           />
         ))}
@@ -159,6 +163,7 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
           Attach view &amp; measurements
         </label>
         <textarea
+          ref={field}
           id={fieldId}
           className="vreview__text"
           rows={compact ? 2 : 3}
@@ -174,7 +179,7 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
             loading={r.busy}
             disabled={text.trim() === ''}
           >
-            Comment
+            Send comment
           </Button>
           {doctor && status !== 'approved' ? (
             <Button
@@ -196,35 +201,9 @@ export function ThreadPanel({ compact }: ThreadPanelProps) {
     </>
   );
 
-  if (compact) {
-    return (
-      <section
-        className={`vsheet${r.sheetOpen ? ' vsheet--open' : ''}`}
-        aria-label="Conversation"
-        aria-busy={!r.loaded}
-      >
-        <button
-          type="button"
-          className="vsheet__bar"
-          aria-expanded={r.sheetOpen}
-          onClick={() => store().setSheetOpen(!r.sheetOpen)}
-        >
-          Comments{open > 0 ? ` · ${open} open` : ''}
-        </button>
-        {r.sheetOpen ? <div className="vsheet__body vthread">{body}</div> : null}
-      </section>
-    );
-  }
   return (
-    <section
-      className="vpanel vpanel--thread vthread"
-      aria-label="Conversation"
-      aria-busy={!r.loaded}
-    >
-      <header className="vpanel__header">
-        <span className="vpanel__title">Conversation{open > 0 ? ` · ${open} open` : ''}</span>
-      </header>
-      <div className="vthread__inner">{body}</div>
+    <section className="vthread" aria-label="Conversation" aria-busy={!r.loaded}>
+      {body}
     </section>
   );
 }

@@ -22,8 +22,6 @@ export interface ReviewState {
   /** The chosen comment; `flightSeq` changes on every choice so choosing again flies again. */
   selectedId: string | null;
   flightSeq: number;
-  /** Bottom sheet (phone) unfolded. */
-  sheetOpen: boolean;
   identity: ReviewerIdentity | null;
   /** The name prompt is up; it settles the waiting action. */
   identityPrompt: ((identity: ReviewerIdentity | null) => void) | null;
@@ -36,7 +34,6 @@ export interface ReviewState {
   setPendingAnchor: (anchor: AnchorDto | null) => void;
   setAttachView: (on: boolean) => void;
   select: (id: string | null) => void;
-  setSheetOpen: (open: boolean) => void;
   setIdentity: (identity: ReviewerIdentity | null) => void;
   setIdentityPrompt: (prompt: ReviewState['identityPrompt']) => void;
   setBusy: (busy: boolean) => void;
@@ -53,7 +50,6 @@ const initial = {
   attachView: false,
   selectedId: null,
   flightSeq: 0,
-  sheetOpen: false,
   identity: null,
   identityPrompt: null,
   busy: false,
@@ -68,7 +64,6 @@ export const useReviewStore = create<ReviewState>()((set) => ({
   setPendingAnchor: (pendingAnchor) => set({ pendingAnchor, pinMode: false }),
   setAttachView: (attachView) => set({ attachView }),
   select: (selectedId) => set((s) => ({ selectedId, flightSeq: s.flightSeq + 1 })),
-  setSheetOpen: (sheetOpen) => set({ sheetOpen }),
   setIdentity: (identity) => set({ identity }),
   setIdentityPrompt: (identityPrompt) => set({ identityPrompt }),
   setBusy: (busy) => set({ busy }),

@@ -4,6 +4,7 @@ import type { Box3, PerspectiveCamera } from 'three';
 import { MOUSE, Sphere, TOUCH, Vector3 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { applyPose } from './cameraPose';
+import { projectedRect } from './screenRect';
 import type { RenderProfile } from './renderProfile';
 import { poseFor, type ModelFrame } from './viewFrame';
 
@@ -46,6 +47,10 @@ export function CameraRig({ bounds, frame, profile, resetSeq, onStill, complete 
   const domElement = useThree((s) => s.gl.domElement);
   const invalidate = useThree((s) => s.invalidate);
   const setThree = useThree((s) => s.set);
+  const width = useThree((s) => s.size.width);
+  const height = useThree((s) => s.size.height);
+  // Set when the models were framed: the next frame writes where they landed (`data-model-rect`).
+  const framedNow = useRef(false);
   const controlsRef = useRef<OrbitControls | null>(null);
   const userMoved = useRef(false);
   const [sphere] = useState(() => new Sphere());
@@ -85,6 +90,7 @@ export function CameraRig({ bounds, frame, profile, resetSeq, onStill, complete 
     };
     const onStart = () => {
       userMoved.current = true;
+      delete domElement.dataset.modelRect;
       // The doctor grabs the view: back to the moving pixel ratio.
       refine.current(true);
       kick();
@@ -132,7 +138,8 @@ export function CameraRig({ bounds, frame, profile, resetSeq, onStill, complete 
     };
   }, [complete, onStill]);
 
-  // Frame the models: on every bounds change until the user moves the view, and on reset.
+  // Frame the models: on every bounds or canvas size change until the user moves the view (a
+  // panel that opens or folds resizes the canvas), and on reset.
   const lastReset = useRef(resetSeq);
   useEffect(() => {
     const controls = controlsRef.current;
@@ -148,6 +155,7 @@ export function CameraRig({ bounds, frame, profile, resetSeq, onStill, complete 
       const pose = poseFor(frame, 'threeQuarter', camera.fov, camera.aspect);
       applyPose(camera, controls, pose);
       controls.maxDistance = pose.distance * 6;
+      framedNow.current = true;
       invalidate();
       return;
     }
@@ -161,11 +169,19 @@ export function CameraRig({ bounds, frame, profile, resetSeq, onStill, complete 
       up: [0, 1, 0],
     });
     controls.maxDistance = distance * 6;
+    framedNow.current = true;
     invalidate();
-  }, [bounds, frame, resetSeq, camera, sphere, invalidate]);
+  }, [bounds, frame, resetSeq, camera, sphere, invalidate, width, height]);
 
   useFrame(() => {
     controlsRef.current?.update();
+    if (!framedNow.current || !bounds) return;
+    framedNow.current = false;
+    // Test hook, like FrameProbe's: where the framed models' box lies on the canvas.
+    const r = projectedRect(bounds, camera, width, height);
+    domElement.dataset.modelRect = [r.left, r.top, r.right, r.bottom]
+      .map((v) => v.toFixed(1))
+      .join(',');
   }, -1);
 
   return null;

@@ -18,6 +18,8 @@ import type { ViewMesh } from '../mesh/viewMesh';
 
 export type ViewerPhase = 'project' | 'models' | 'ready' | 'not-found';
 export type ViewerMode = 'review' | 'owner' | 'demo';
+/** The viewer's panels: tabs of the docked side panel (wide screens), sheets on narrow ones. */
+export type ViewerPanel = 'layers' | 'info' | 'thread';
 
 export interface ViewerState {
   phase: ViewerPhase;
@@ -36,14 +38,19 @@ export interface ViewerState {
   fullMeshes: Record<string, ViewMesh>;
   /** Models drawn at their coarse level while the full one is on its way ("Refining…"). */
   refining: Record<string, true>;
-  layersOpen: boolean;
-  infoOpen: boolean;
+  /**
+   * The open panel: on a wide screen the side panel's tab (null: folded to its rail), on a narrow
+   * one the sheet over the model (null: the model has the screen).
+   */
+  panel: ViewerPanel | null;
+  /** Incremented to ask the conversation's composer for focus (the Comment button). */
+  composeSeq: number;
   /** Incremented to ask the camera to go back to the framed view. */
   resetViewSeq: number;
   /** The first complete frame is on screen: tool code (the review) may load now. */
   firstFrame: boolean;
   approving: boolean;
-  sendingFeedback: boolean;
+  /** The demo's composer text (a real link's composer is the conversation's). */
   feedbackText: string;
   /** The name the doctor gives with an approval ("Dr …"). */
 
@@ -56,13 +63,13 @@ export interface ViewerState {
   toggleLayer: (id: string) => void;
   setOpacity: (id: string, opacity: number) => void;
   toggleCollapsed: (groupId: string) => void;
-  setLayersOpen: (open: boolean) => void;
-  setInfoOpen: (open: boolean) => void;
+  setPanel: (panel: ViewerPanel | null) => void;
+  /** Opens the conversation with its composer focused. */
+  compose: () => void;
   resetView: () => void;
   setFirstFrame: () => void;
   setFeedbackText: (text: string) => void;
   setApproving: (busy: boolean) => void;
-  setSendingFeedback: (busy: boolean) => void;
   setStatus: (status: string) => void;
   setApproval: (approval: ProjectApproval) => void;
   reset: () => void;
@@ -78,12 +85,11 @@ const initial = {
   meshes: {},
   fullMeshes: {},
   refining: {},
-  layersOpen: true,
-  infoOpen: true,
+  panel: null as ViewerPanel | null,
+  composeSeq: 0,
   resetViewSeq: 0,
   firstFrame: false,
   approving: false,
-  sendingFeedback: false,
   feedbackText: '',
 };
 
@@ -98,7 +104,7 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
   start: (mode) => {
     disposeMeshes(get().meshes);
     // Like reset: the page's first frame stays drawn (another version or project may load).
-    set({ ...initial, mode, firstFrame: get().firstFrame });
+    set({ ...initial, mode, firstFrame: get().firstFrame, panel: get().panel });
   },
   setProject: (project) =>
     set({
@@ -138,13 +144,12 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
   toggleLayer: (id) => set((s) => ({ layers: toggleVisibility(s.layers, id) })),
   setOpacity: (id, opacity) => set((s) => ({ layers: setLayerOpacity(s.layers, id, opacity) })),
   toggleCollapsed: (groupId) => set((s) => ({ layers: toggleGroupCollapsed(s.layers, groupId) })),
-  setLayersOpen: (layersOpen) => set({ layersOpen }),
-  setInfoOpen: (infoOpen) => set({ infoOpen }),
+  setPanel: (panel) => set({ panel }),
+  compose: () => set((s) => ({ panel: 'thread', composeSeq: s.composeSeq + 1 })),
   resetView: () => set((s) => ({ resetViewSeq: s.resetViewSeq + 1 })),
   setFirstFrame: () => set({ firstFrame: true }),
   setFeedbackText: (feedbackText) => set({ feedbackText }),
   setApproving: (approving) => set({ approving }),
-  setSendingFeedback: (sendingFeedback) => set({ sendingFeedback }),
   setStatus: (status) => set((s) => (s.project ? { project: { ...s.project, status } } : {})),
   setApproval: (approval) =>
     set((s) => (s.project ? { project: { ...s.project, status: 'approved', approval } } : {})),
@@ -152,7 +157,7 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
     disposeMeshes(get().meshes);
     // Once drawn, the page's first frame stays drawn: the code loaded after it (review, tools)
     // stays mounted when another version of the project loads.
-    set({ ...initial, firstFrame: get().firstFrame });
+    set({ ...initial, firstFrame: get().firstFrame, panel: get().panel });
   },
 }));
 

@@ -79,7 +79,7 @@ export function ViewCube({ compact }: ViewCubeProps) {
       // Phone: above the quick feedback box, clear of the measurement list at the top; desktop:
       // beside Reset view, below the side panels.
       alignment={compact ? 'bottom-left' : 'bottom-right'}
-      margin={compact ? [48, 270] : [200, 46]}
+      margin={compact ? [44, 56] : [56, 92]}
     >
       <group quaternion={setup.q} scale={compact ? 0.7 : 0.85}>
         <GizmoViewcube

@@ -123,4 +123,56 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       }
     });
   }
+
+  test('every viewer control is reached by Tab, with a visible focus', async ({ page, cusp }) => {
+    test.setTimeout(240_000);
+    const t = await tech(cusp);
+    const { publicLink } = await createProject(cusp, {
+      token: t.token,
+      name: 'Axe keyboard',
+      models: ['Molar crown 16', 'Copy of 16'],
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(new URL(publicLink).pathname);
+    await expect(viewerCanvas(page)).toHaveAttribute('data-viewer-ready', 'true', {
+      timeout: READY_TIMEOUT,
+    });
+    await expect(page.getByRole('toolbar', { name: 'Viewer tools' })).toBeVisible({
+      timeout: READY_TIMEOUT,
+    });
+    const wanted = [
+      'Occlusal',
+      'Measure',
+      'Section',
+      'Snapshot',
+      'Reset view',
+      'Layers',
+      'Info',
+      'Conversation',
+      'Hide panel',
+      'Comment',
+      'Approve',
+    ];
+    const reached = new Map<string, boolean>();
+    await page.locator('body').focus();
+    for (let i = 0; i < 120 && reached.size < wanted.length; i++) {
+      await page.keyboard.press('Tab');
+      const seen = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const ring =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+          style.boxShadow !== 'none';
+        const name = (el.getAttribute('aria-label') ?? el.innerText ?? '').trim();
+        return { name, ring };
+      });
+      if (!seen) continue;
+      const hit = wanted.find((w) => seen.name === w || seen.name.startsWith(`${w}\n`));
+      if (hit && !reached.has(hit)) reached.set(hit, seen.ring);
+    }
+    expect([...reached.keys()].sort(), 'controls reached by Tab').toEqual([...wanted].sort());
+    const noRing = [...reached].filter(([, ring]) => !ring).map(([name]) => name);
+    expect(noRing, 'controls without a visible focus').toEqual([]);
+  });
 });

@@ -48,9 +48,10 @@ export function AvatarMenu({ user }: AvatarMenuProps) {
         className="avatar-menu__trigger"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${user.name || user.email}`}
         onClick={() => setOpen((v) => !v)}
       >
+        {/* The name from the content, not an aria-label the visible initials are not part of. */}
+        <span className="visually-hidden">{`Account menu for ${user.name || user.email}`}</span>
         <Avatar name={user.name} email={user.email} />
         <Icon name="chevron-down" size="sm" className="avatar-menu__chevron" />
       </button>

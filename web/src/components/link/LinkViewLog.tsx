@@ -10,7 +10,8 @@ export function LinkViewLog({ views }: { views: LinkView[] }) {
     );
   }
   return (
-    <ol className="link-log" data-testid="link-view-log" aria-label="Link openings">
+    // A scroll area of its own: focusable, so the keyboard can scroll it (WCAG 2.1.1).
+    <ol className="link-log" data-testid="link-view-log" aria-label="Link openings" tabIndex={0}>
       {views.map((v, i) => {
         const line = viewLine(v);
         return (

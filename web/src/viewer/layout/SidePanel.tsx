@@ -5,7 +5,7 @@ import { ReviewActions } from '../panels/ReviewActions';
 import { useViewerStore } from '../store/useViewerStore';
 import { OpenCount } from './OpenCount';
 import { PanelBody } from './PanelBody';
-import { isReviewing, PANELS, panelLabel } from './panels';
+import { isReviewing, PANELS } from './panels';
 
 /**
  * Wide screens: the panels docked beside the 3D area, which they resize instead of covering —
@@ -48,7 +48,7 @@ export function SidePanel() {
         </button>
       </div>
       {panel ? (
-        <div className="vdock__body" id="vdock-body" aria-label={panelLabel(panel)} role="region">
+        <div className="vdock__body" id="vdock-body">
           <PanelBody panel={panel} />
         </div>
       ) : null}

@@ -50,7 +50,8 @@ function ToolButton({
       type="button"
       className={cx('vtools__btn', pressed && 'vtools__btn--on')}
       aria-pressed={pressed}
-      aria-label={withKey(label, keyName)}
+      // The name is the visible label (WCAG 2.5.3); the key is announced as a shortcut.
+      aria-keyshortcuts={keyName}
       title={withKey(label, keyName)}
       onClick={onClick}
       disabled={disabled}

@@ -31,5 +31,5 @@ export const KEYS = {
   exit: 'Esc',
 } as const;
 
-/** "Occlusal (1)": the accessible name says the key as well. */
+/** "Occlusal (1)": the tool button's tooltip says the key as well. */
 export const withKey = (label: string, key: string) => `${label} (${key})`;

@@ -194,7 +194,7 @@ test.describe('review conversation', () => {
     await expect(page.getByText('Changes requested — the technician has been told')).toBeVisible({
       timeout: 30_000,
     });
-    await expect(page.getByTestId('status-badge')).toHaveText('Changes Requested');
+    await expect(page.getByTestId('review-status')).toHaveText('Changes Requested');
     const pin = page.locator('[data-testid="pin"][data-pin="1"]');
     await expect(pin).toBeVisible();
     await expect(thread.getByTestId('thread-comment')).toContainText(DOCTOR.name);
@@ -298,7 +298,7 @@ test.describe('review conversation', () => {
 
       // The revision is ready: back to Pending Review from the owner's viewer.
       await own.getByRole('button', { name: 'Back to Pending Review' }).click();
-      await expect(tp.getByTestId('status-badge')).toHaveText('Pending Review', {
+      await expect(tp.getByTestId('review-status')).toHaveText('Pending Review', {
         timeout: 30_000,
       });
       await tp.screenshot({ path: shotPath('review-owner-resolved-desktop.png') });

@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { cx } from '../../ui/classNames';
 import { Icon } from '../../ui/Icon';
 import { ReviewActions } from '../panels/ReviewActions';
+import { ReviewStatus } from '../panels/ReviewStatus';
 import { useViewerStore } from '../store/useViewerStore';
 import { OpenCount } from './OpenCount';
 import { PanelBody } from './PanelBody';
@@ -52,11 +53,12 @@ export function SidePanel() {
           <PanelBody panel={panel} />
         </div>
       ) : null}
-      {isReviewing(mode) && !folded ? (
+      {folded ? null : (
         <footer className="vdock__footer">
-          <ReviewActions place="footer" />
+          <ReviewStatus />
+          {isReviewing(mode) ? <ReviewActions place="footer" /> : null}
         </footer>
-      ) : null}
+      )}
     </aside>
   );
 }

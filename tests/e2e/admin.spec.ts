@@ -3,7 +3,13 @@ import { freshClient } from './support/accounts';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeSolution } from '../support/accounts';
-import { test as base, expect, startCusp, type CuspServer } from './support/cusp';
+import {
+  test as base,
+  expect,
+  HEALTH_TIMEOUT_MS,
+  startCusp,
+  type CuspServer,
+} from './support/cusp';
 import { meshFixtures } from '../support/fixturePaths';
 import { SCREENSHOT_DIR } from './support/paths';
 
@@ -30,7 +36,7 @@ const test = base.extend<object, { cusp: CuspServer }>({
         await close();
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 30_000 },
   ],
 });
 

@@ -540,10 +540,14 @@ test.describe('phone layout', () => {
     // Approving shows a toast that leaves the bar's buttons uncovered.
     const quick = bar;
     await quick.getByRole('button', { name: 'Approve', exact: true }).click();
-    // The first review action asks the doctor's name for this link.
-    const identity = page.getByTestId('identity-dialog');
-    await identity.getByLabel('Your name').fill('Dr. Phone');
-    await identity.getByRole('button', { name: 'Continue' }).click();
+    // The confirmation is a sheet along the bottom of the phone; it takes the doctor's name.
+    const confirm = page.getByTestId('approve-dialog');
+    const sheet = await box(confirm);
+    expect(Math.round(sheet.y + sheet.height)).toBeGreaterThanOrEqual(843);
+    expect(Math.round(sheet.width)).toBeGreaterThanOrEqual(359); // the 360 px phone
+    await page.screenshot({ path: shotPath('viewer-approve-sheet-360.png') });
+    await confirm.getByLabel('Your name').fill('Dr. Phone');
+    await confirm.getByRole('button', { name: /^Approve v/ }).click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Project approved successfully!' });
     await expect(toast).toBeVisible({ timeout: 30_000 });
     const t = await box(toast);

@@ -136,10 +136,25 @@ test.describe('3D viewer', () => {
     await expect(page.getByTestId('thread-comment')).toContainText('Margin on 16 looks short');
 
     // Approve.
+    // Approve: a confirmation that names the version, its files and what is still open.
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const confirm = page.getByTestId('approve-dialog');
+    await expect(confirm.getByRole('heading', { name: 'Approve v1?' })).toBeVisible();
+    await expect(confirm.getByTestId('approve-version')).toContainText('v1 · uploaded');
+    await expect(confirm.getByTestId('approve-files').getByRole('listitem')).toHaveCount(2);
+    await expect(confirm.getByTestId('approve-files')).toContainText('Upper arch');
+    await expect(confirm.getByTestId('approve-files')).toContainText(/\d+(\.\d+)? (KB|MB)/);
+    await expect(confirm.getByTestId('approve-open-comments')).toContainText(
+      '1 comment is still open',
+    );
+    await expect(confirm.getByTestId('approve-open-comments')).toContainText('Margin on 16');
+    await expect(confirm.getByLabel('Your name')).toHaveValue('Dr. Viewer');
+    await page.screenshot({ path: shotPath('viewer-review-approve-confirm.png') });
+    await confirm.getByRole('button', { name: 'Approve v1' }).click();
     await expect(page.getByText('Project approved successfully!')).toBeVisible({
       timeout: 30_000,
     });
+    await expect(confirm).toHaveCount(0);
     const approved = page.getByRole('button', { name: 'Approved', exact: true });
     await expect(approved).toBeVisible();
     await expect(approved).toBeDisabled();
@@ -201,6 +216,13 @@ test.describe('3D viewer', () => {
     await page.screenshot({ path: shotPath('viewer-demo-desktop.png') });
 
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const confirm = page.getByTestId('approve-dialog');
+    // The name is required.
+    await confirm.getByRole('button', { name: 'Approve v1' }).click();
+    await expect(confirm.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(confirm.getByLabel('Your name')).toBeFocused();
+    await confirm.getByLabel('Your name').fill('Dr. Demo');
+    await confirm.getByRole('button', { name: 'Approve v1' }).click();
     await expect(page.getByText('Approved! The technician will be notified.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Comment', exact: true }).click();

@@ -25,7 +25,7 @@ export type FeedbackAnswer = z.infer<typeof feedbackAnswer>;
 
 /** The doctor's name as given in the viewer (optional: older clients approve without one). */
 export const approveBody = z.object({
-  /** The version approved; absent: the latest. An older one is refused (approval_outdated). */
+  /** The version approved; absent: the latest. An older one is refused (409 version_superseded, with `latestVersion`). */
   version: z.number().int().min(1).max(100_000).optional(),
   authorName: z
     .string()

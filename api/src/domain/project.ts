@@ -312,6 +312,8 @@ export class ProjectRuleError extends Error {
       | 'feedback_exists'
       | VersionRuleCode,
     message: string,
+    /** `version_superseded`: the version that can be approved now. */
+    readonly latestVersion?: number,
   ) {
     super(message);
     this.name = 'ProjectRuleError';
@@ -435,7 +437,9 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
     case 'ApproveProject': {
       const s = requireActive(state);
       const approval = approvalOf(s, command.data.version);
-      if (!approval.ok) throw new ProjectRuleError(approval.code, approval.message);
+      if (!approval.ok) {
+        throw new ProjectRuleError(approval.code, approval.message, approval.latestVersion);
+      }
       if (s.projectStatus === 'approved') {
         throw new ProjectRuleError('already_approved', 'Project is already approved');
       }

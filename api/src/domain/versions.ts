@@ -51,7 +51,7 @@ export interface VersionedProject {
 }
 
 export type VersionRuleCode =
-  'model_not_found' | 'no_models' | 'no_changes' | 'approval_outdated' | 'version_not_found';
+  'model_not_found' | 'no_models' | 'no_changes' | 'version_superseded' | 'version_not_found';
 
 export const APPROVAL_OUTDATED = (asked: number, latest: number): string =>
   `Version ${asked} is not the latest: version ${latest} was uploaded since. Please review version ${latest} before approving.`;
@@ -109,13 +109,14 @@ export function approvalOf(
   asked: number | undefined,
 ):
   | { ok: true; version: number; files: ApprovedFile[] }
-  | { ok: false; code: VersionRuleCode; message: string } {
+  | { ok: false; code: VersionRuleCode; message: string; latestVersion?: number } {
   const version = asked ?? current.version;
   if (version < current.version) {
     return {
       ok: false,
-      code: 'approval_outdated',
+      code: 'version_superseded',
       message: APPROVAL_OUTDATED(version, current.version),
+      latestVersion: current.version,
     };
   }
   if (version > current.version) {

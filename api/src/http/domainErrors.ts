@@ -20,8 +20,11 @@ export function httpErrorOf(err: unknown): unknown {
         return new Conflict('Project already exists', 'project_exists');
       case 'already_approved':
         return new Conflict(err.message, 'already_approved');
-      case 'approval_outdated':
-        return new Conflict(err.message, 'approval_outdated');
+      case 'version_superseded':
+        // The viewer names the version that can be approved now.
+        return new AppError(409, 'version_superseded', err.message, {
+          latestVersion: err.latestVersion,
+        });
       case 'version_not_found':
         return new NotFound(err.message, 'version_not_found');
       default:

@@ -15,7 +15,9 @@ export interface CuspServer {
   dataDir: string;
 }
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// A cold start (tsx compiling the server, PGlite's first open) takes seconds alone and over a
+// minute on a loaded two-core machine.
+export const HEALTH_TIMEOUT_MS = 120_000;
 const LOG_TAIL_CHARS = 8_000;
 
 async function freePort(): Promise<number> {
@@ -53,7 +55,9 @@ async function waitForHealth(url: string, child: ChildProcess, logs: () => strin
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`Cusp did not answer ${url} with 200 within 60 s (last: ${last}).\n${logs()}`);
+  throw new Error(
+    `Cusp did not answer ${url} with 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last: ${last}).\n${logs()}`,
+  );
 }
 
 async function stop(child: ChildProcess): Promise<void> {

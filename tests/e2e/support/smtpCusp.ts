@@ -3,7 +3,7 @@
  * server that sends to it.
  */
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer';
-import { test as base, startCusp, type CuspServer } from './cusp';
+import { HEALTH_TIMEOUT_MS, test as base, startCusp, type CuspServer } from './cusp';
 
 export const test = base.extend<object, { smtp: SmtpPeer; cusp: CuspServer }>({
   smtp: [
@@ -27,6 +27,6 @@ export const test = base.extend<object, { smtp: SmtpPeer; cusp: CuspServer }>({
         await close();
       }
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 30_000 },
   ],
 });

@@ -227,7 +227,7 @@ describe.each(testDrivers())('project versions API (%s)', (driver) => {
   it('refuses to approve version 1 once version 2 exists, then approves v2 with each file hash', async () => {
     const old = await approve({ version: 1, authorName: 'Dr Rivera' });
     expect(old.statusCode).toBe(409);
-    expect(old.json()).toMatchObject({ code: 'approval_outdated', error: APPROVAL_OUTDATED(1, 2) });
+    expect(old.json()).toMatchObject({ code: 'version_superseded', error: APPROVAL_OUTDATED(1, 2), latestVersion: 2 });
     expect((await approve({ version: 7 })).statusCode).toBe(404);
     expect((await approve({ version: 'two' })).statusCode).toBe(400);
     expect((await project()).status).toBe('pending');
@@ -264,7 +264,7 @@ describe.each(testDrivers())('project versions API (%s)', (driver) => {
     expect(p.status).toBe('pending_review');
     expect(p.approval).toMatchObject({ version: 2, by: 'Dr Rivera' });
     expect(p.models.map((m) => m.originalName)).toEqual(['Crown 16.stl']);
-    expect((await approve({ version: 2 })).json().code).toBe('approval_outdated');
+    expect((await approve({ version: 2 })).json().code).toBe('version_superseded');
   });
 
   it('shows versions in the history and the audit CSV', async () => {

@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The server's machine-readable `code`, when present. */
   readonly code: string | undefined;
+  /** `version_superseded`: the version that can be approved now. */
+  readonly latestVersion: number | undefined;
 
-  constructor(status: number, serverMessage?: string, code?: string) {
+  constructor(status: number, serverMessage?: string, code?: string, latestVersion?: number) {
     super(serverMessage ?? (status === 0 ? NETWORK_ERROR : GENERIC_ERROR));
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.code = code;
+    this.latestVersion = latestVersion;
   }
 }
 
@@ -43,16 +46,26 @@ function storedToken(): string | null {
 }
 
 /** Reads `{ error, code }` from a failed answer; anything unreadable yields undefined fields. */
-export async function readErrorBody(
-  res: Response,
-): Promise<{ message: string | undefined; code: string | undefined }> {
+export async function readErrorBody(res: Response): Promise<{
+  message: string | undefined;
+  code: string | undefined;
+  latestVersion?: number | undefined;
+}> {
   try {
     const data: unknown = await res.json();
     if (data && typeof data === 'object') {
-      const { error, code } = data as { error?: unknown; code?: unknown };
+      const { error, code, latestVersion } = data as {
+        error?: unknown;
+        code?: unknown;
+        latestVersion?: unknown;
+      };
       return {
         message: typeof error === 'string' && error.trim() !== '' ? error : undefined,
         code: typeof code === 'string' ? code : undefined,
+        latestVersion:
+          typeof latestVersion === 'number' && Number.isInteger(latestVersion)
+            ? latestVersion
+            : undefined,
       };
     }
   } catch {
@@ -90,8 +103,8 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   }
 
   if (!res.ok) {
-    const { message, code } = await readErrorBody(res);
-    throw new ApiError(res.status, message, code);
+    const { message, code, latestVersion } = await readErrorBody(res);
+    throw new ApiError(res.status, message, code, latestVersion);
   }
   return res;
 }

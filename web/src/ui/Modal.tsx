@@ -21,6 +21,8 @@ export interface ModalProps {
   closeOnBackdrop?: boolean;
   /** Test hook on the dialog element. */
   testId?: string;
+  /** On a phone, a sheet along the bottom of the screen instead of a centred box. */
+  sheetOnPhone?: boolean;
   children?: ReactNode;
 }
 
@@ -37,6 +39,7 @@ export function Modal({
   size = 'md',
   closeOnBackdrop = true,
   testId,
+  sheetOnPhone = false,
   children,
 }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -94,7 +97,7 @@ export function Modal({
 
   return createPortal(
     <div
-      className="modal-backdrop"
+      className={cx('modal-backdrop', sheetOnPhone && 'modal-backdrop--sheet')}
       data-testid="modal-backdrop"
       onMouseDown={(e) => {
         if (closeOnBackdrop && e.target === e.currentTarget) onCloseRef.current();
@@ -102,7 +105,7 @@ export function Modal({
     >
       <div
         ref={dialogRef}
-        className={cx('modal', size === 'lg' && 'modal--lg')}
+        className={cx('modal', size === 'lg' && 'modal--lg', sheetOnPhone && 'modal--sheet')}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

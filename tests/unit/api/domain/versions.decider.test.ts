@@ -151,7 +151,7 @@ describe('approval bound to a version', () => {
 
   it('refuses to approve an older version than the latest, with a clear message', () => {
     const err = rule(() => decide(approve(1), foldProject([created, v2])));
-    expect(err.code).toBe('approval_outdated');
+    expect(err.code).toBe('version_superseded');
     expect(err.message).toBe(APPROVAL_OUTDATED(1, 2));
     expect(err.message).toMatch(/version 2 was uploaded since/);
   });

@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/Spinner';
 import { LoadingOverlay } from '../../viewer/panels/LoadingOverlay';
 import { RefiningBadge } from '../../viewer/panels/RefiningBadge';
 import { ProjectNotFound } from '../../viewer/panels/ProjectNotFound';
+import { ApproveDialog } from '../../viewer/panels/ApproveDialog';
 import { ReviewActions } from '../../viewer/panels/ReviewActions';
 import { ViewerToolbar } from '../../viewer/panels/ViewerToolbar';
 import { BottomBar } from '../../viewer/layout/BottomBar';
@@ -119,6 +120,7 @@ export function ViewerPage() {
         )}
       </div>
       {wide ? <SidePanel /> : <BottomBar />}
+      {isReviewing(mode) && !loadingProject ? <ApproveDialog /> : null}
       {firstFrame && (mode === 'review' || mode === 'owner') ? (
         <Suspense fallback={null}>
           <ReviewLayer />

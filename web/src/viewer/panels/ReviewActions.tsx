@@ -3,7 +3,6 @@ import { cx } from '../../ui/classNames';
 import { Button } from '../../ui/Button';
 import { isApproved } from '../mesh/status';
 import { useViewerStore } from '../store/useViewerStore';
-import { approveProject } from './reviewActions';
 
 export interface ReviewActionsProps {
   /** Where they sit: the side panel's footer (wide screens) or the bottom bar (narrow ones). */
@@ -16,13 +15,14 @@ export interface ReviewActionsProps {
  * version, or once approved, then labelled Approved). Review and demo modes.
  */
 export function ReviewActions({ place }: ReviewActionsProps) {
-  const { status, approving, old, latest, compose } = useViewerStore(
+  const { status, approving, old, latest, compose, confirm } = useViewerStore(
     useShallow((s) => ({
       status: s.project?.status,
       old: !!s.project && s.project.shownVersion < s.project.latestVersion,
       latest: s.project?.latestVersion ?? 1,
       approving: s.approving,
       compose: s.compose,
+      confirm: s.setApproveDialog,
     })),
   );
   const approved = isApproved(status);
@@ -46,7 +46,8 @@ export function ReviewActions({ place }: ReviewActionsProps) {
         title={
           old && !approved ? `Only the latest version (v${latest}) can be approved.` : undefined
         }
-        onClick={() => void approveProject()}
+        aria-haspopup="dialog"
+        onClick={() => confirm(true)}
       >
         {approved ? 'Approved' : 'Approve'}
       </Button>

@@ -16,38 +16,49 @@ import { toast } from '../../stores/useToastStore';
 import { useViewerStore } from '../store/useViewerStore';
 import { isApproved } from '../mesh/status';
 
-export async function approveProject(): Promise<void> {
+/** How an approval went: refused with the server's words and the version to look at instead. */
+export type ApprovalOutcome =
+  { ok: true } | { ok: false; refusal?: { message: string; latest: number | null } };
+
+/**
+ * Approves the latest version in the doctor's name (confirmed in `ApproveDialog`); the name is
+ * remembered for this link like the conversation's. The demo only shows its confirmation.
+ */
+export async function approveProject(authorName: string): Promise<ApprovalOutcome> {
   const s = useViewerStore.getState();
-  if (s.approving || !s.project || isApproved(s.project.status)) return;
+  if (s.approving || !s.project || isApproved(s.project.status)) return { ok: false };
   if (s.mode === 'demo') {
     toast.success(DEMO_APPROVED);
-    return;
+    return { ok: true };
   }
   const token = s.project.publicToken;
-  if (s.mode !== 'review' || !token) return;
-  // The approval carries the doctor's name, asked once per link (the review code loads lazily).
+  if (s.mode !== 'review' || !token) return { ok: false };
+  // The review code loads lazily.
   const review = await import('../review/actions');
-  const identity = await review.requireIdentity();
-  if (!identity) return;
+  review.rememberIdentity(authorName);
   s.setApproving(true);
   const version = s.project.latestVersion;
   try {
-    await publicLinkApi.approve(token, { version, authorName: identity.name });
+    await publicLinkApi.approve(token, { version, authorName });
     void review.reloadThread();
     useViewerStore.getState().setApproval({
       version,
-      by: identity.name,
+      by: authorName,
       at: new Date().toISOString(),
       files: [],
     });
     toast.success(PROJECT_APPROVED);
+    return { ok: true };
   } catch (err) {
-    // An outdated version (a newer one was uploaded meanwhile) says so in the server's words.
-    toast.error(
-      err instanceof ApiError && err.code === 'approval_outdated' && err.serverMessage
-        ? err.serverMessage
-        : FAILED_TO_APPROVE,
-    );
+    // A newer version was uploaded meanwhile: said in the dialog, in the server's words.
+    if (err instanceof ApiError && err.code === 'version_superseded' && err.serverMessage) {
+      return {
+        ok: false,
+        refusal: { message: err.serverMessage, latest: err.latestVersion ?? null },
+      };
+    }
+    toast.error(FAILED_TO_APPROVE);
+    return { ok: false };
   } finally {
     useViewerStore.getState().setApproving(false);
   }

@@ -73,6 +73,15 @@ export function restoreIdentity(): void {
   useReviewStore.getState().setIdentity(loadIdentity(project.id));
 }
 
+/** Remembers the name the doctor gave elsewhere (the approval's dialog) for this link. */
+export function rememberIdentity(name: string): void {
+  const { project } = useViewerStore.getState();
+  const previous = useReviewStore.getState().identity;
+  const identity = { name, email: previous?.email ?? '' };
+  if (project) saveIdentity(project.id, identity);
+  useReviewStore.getState().setIdentity(identity);
+}
+
 /** The doctor's name: remembered, else asked for (null when the prompt is cancelled). */
 export function requireIdentity(change = false): Promise<ReviewerIdentity | null> {
   const s = useReviewStore.getState();

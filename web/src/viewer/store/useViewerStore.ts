@@ -45,6 +45,8 @@ export interface ViewerState {
   panel: ViewerPanel | null;
   /** Incremented to ask the conversation's composer for focus (the Comment button). */
   composeSeq: number;
+  /** The approval's confirmation is open. */
+  approveDialog: boolean;
   /** Incremented to ask the camera to go back to the framed view. */
   resetViewSeq: number;
   /** The first complete frame is on screen: tool code (the review) may load now. */
@@ -66,6 +68,7 @@ export interface ViewerState {
   setPanel: (panel: ViewerPanel | null) => void;
   /** Opens the conversation with its composer focused. */
   compose: () => void;
+  setApproveDialog: (open: boolean) => void;
   resetView: () => void;
   setFirstFrame: () => void;
   setFeedbackText: (text: string) => void;
@@ -87,6 +90,7 @@ const initial = {
   refining: {},
   panel: null as ViewerPanel | null,
   composeSeq: 0,
+  approveDialog: false,
   resetViewSeq: 0,
   firstFrame: false,
   approving: false,
@@ -146,6 +150,7 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
   toggleCollapsed: (groupId) => set((s) => ({ layers: toggleGroupCollapsed(s.layers, groupId) })),
   setPanel: (panel) => set({ panel }),
   compose: () => set((s) => ({ panel: 'thread', composeSeq: s.composeSeq + 1 })),
+  setApproveDialog: (approveDialog) => set({ approveDialog }),
   resetView: () => set((s) => ({ resetViewSeq: s.resetViewSeq + 1 })),
   setFirstFrame: () => set({ firstFrame: true }),
   setFeedbackText: (feedbackText) => set({ feedbackText }),

@@ -21,7 +21,7 @@ import { userContact } from '../../../projections/src/users/queries.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
 import { loadProjects } from '../reads/projects.js';
-import { approveBody } from '../contract/review.js';
+import { approveBody, VERSION_REQUIRED_MESSAGE } from '../contract/review.js';
 
 export { FEEDBACK_MAX_CHARS };
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
@@ -152,7 +152,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
       requireJson(request);
-      const { version, authorName } = parseOr400(approveBody, request.body ?? {});
+      const body: unknown = request.body ?? {};
+      if (typeof body === 'object' && body !== null && !('version' in body)) {
+        throw new ValidationError(VERSION_REQUIRED_MESSAGE, 'version_required');
+      }
+      const { version, authorName } = parseOr400(approveBody, body);
       const projectId = await openPublicLink(deps, request, token);
       const approvedBy = authorName
         ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
@@ -166,7 +170,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
             projectId,
             now: deps.now().toISOString(),
             ...(approvedBy ? { approvedBy } : {}),
-            ...(version !== undefined ? { version } : {}),
+            version,
           },
         },
         { actor: linkActor(token), requestId: request.id },

@@ -372,7 +372,10 @@ describe('API contract', () => {
       params: { token },
       body: { authorName: 'Dr. Contract', body: 'One more.' },
     });
-    await call('POST /api/public/projects/:token/approve', 409, { params: { token } });
+    await call('POST /api/public/projects/:token/approve', 409, {
+      params: { token },
+      body: { version: 2 },
+    });
 
     // Link control: the owner's settings, the doctor's PIN and opening, withdraw, a new link.
     await call('GET /api/projects/:id/link', 200, { auth: owner, params: { id } });

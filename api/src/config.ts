@@ -133,6 +133,14 @@ export const configSchema = z
         .default(500 * 1024 * 1024),
     ),
     /**
+     * Doctors' comments (comments, requests for changes, feedback) one public link takes per
+     * hour, from every address together; beyond: 429 `rate_limited` with Retry-After.
+     */
+    COMMENTS_PER_LINK_PER_HOUR: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(60),
+    ),
+    /**
      * The load guard answers 503 `overloaded` once the event loop lags this long (0 = off): a
      * request that would wait behind a stalled loop is better refused with Retry-After.
      */

@@ -165,6 +165,13 @@ describe('API contract', () => {
     const tech = login.data.token;
     await call('GET /api/me', 200, { auth: tech });
     await call('GET /api/me', 401);
+    await call('GET /api/me/comment-mails', 200, { auth: tech });
+    await call('PUT /api/me/comment-mails', 200, {
+      auth: tech,
+      body: { commentMails: 'instant' },
+    });
+    await call('PUT /api/me/comment-mails', 400, { auth: tech, body: { commentMails: 'hourly' } });
+    await call('GET /api/me/comment-mails', 401);
 
     // Forgot password: request, check the mailed link, set a new password.
     await call('POST /api/forgot-password', 202, {

@@ -125,4 +125,12 @@ describe('config', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it('caps comments per link per hour at 60 unless COMMENTS_PER_LINK_PER_HOUR says otherwise', () => {
+    expect(loadConfig({}).COMMENTS_PER_LINK_PER_HOUR).toBe(60);
+    expect(loadConfig({ COMMENTS_PER_LINK_PER_HOUR: '12' }).COMMENTS_PER_LINK_PER_HOUR).toBe(12);
+    expect(() => loadConfig({ COMMENTS_PER_LINK_PER_HOUR: '0' })).toThrow(
+      /COMMENTS_PER_LINK_PER_HOUR/,
+    );
+  });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteProject } from '../../../api/src/commands/deleteProject.js';
+import { deleteUserCascade } from '../../../api/src/commands/deleteUser.js';
 import { COMMENT_CAP_MESSAGE } from '../../../api/src/routes/review.js';
 import { sendDueDigests } from '../../../api/src/routes/commentDigest.js';
 import { DIGEST_SUBJECT } from '../../../api/src/mail/projectMails.js';
@@ -187,5 +189,23 @@ describe.each(testDrivers())('comment cap per link and comment mails (%s)', (dri
     const bad = await setMode(quiet, 'hourly');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('validation_failed');
+  });
+
+  it('leaves no counters of a deleted project and no setting of a deleted account', async () => {
+    const tech = await technician();
+    expect((await setMode(tech, 'instant')).statusCode).toBe(200);
+    const p = await seedProject(t.deps, { userId: tech.id, name: 'Gone case', files: 1 });
+    await setMode(tech, 'digest');
+    for (const body of ['g1', 'g2'])
+      expect((await comment(p.publicToken, body)).statusCode).toBe(201);
+    const rows = async (sql: string, id: string) => (await t.deps.db.query(sql, [id])).rows.length;
+    const digestRows = 'SELECT 1 FROM comment_mail_digests WHERE project_id = $1';
+    const settingRows = 'SELECT 1 FROM comment_mail_settings WHERE user_id = $1';
+    expect(await rows(digestRows, p.id)).toBe(1);
+    await deleteProject(t.deps, p.id, 'owner', { actor: `user:${tech.id}` });
+    expect(await rows(digestRows, p.id)).toBe(0);
+    expect(await rows(settingRows, tech.id)).toBe(1);
+    await deleteUserCascade(t.deps, tech.id, { actor: 'system' });
+    expect(await rows(settingRows, tech.id)).toBe(0);
   });
 });

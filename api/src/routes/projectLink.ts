@@ -190,7 +190,8 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
       // The try is counted (and may lock) before the PIN is compared, so parallel tries cannot
       // all slip past the lock while the hashes run.
       const slot = await deps.links.pins.reserve(tokenHash, now);
-      if (!slot.allowed) throw lockedError(slot.lockedUntil, now);
+      // A fresh clock: the lock may have been set by a try that started after this one.
+      if (!slot.allowed) throw lockedError(slot.lockedUntil, deps.now());
       const link = await findLink(deps, token);
       const live =
         link && linkStateOf(link.row, link.tokenHash, now, link.retired) === 'active' ? link : null;

@@ -210,7 +210,8 @@ describe.each(testDrivers())('handleCommand on %s', (driver) => {
       },
     ).catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(300 + 2_000);
-    expect(raced.appends).toBeGreaterThan(2);
+    // Several tries (how many depends on the machine's speed), then the conflict is the answer.
+    expect(raced.appends).toBeGreaterThanOrEqual(2);
     expect(lost).toBeInstanceOf(WrongExpectedVersion);
     expect(httpErrorOf(lost)).toMatchObject({
       status: 409,

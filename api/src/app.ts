@@ -15,6 +15,7 @@ import { attachContract } from './http/contractSchemas.js';
 import { errorHandler } from './http/errorHandler.js';
 import { redactUrl } from './http/redact.js';
 import { setSecurityHeaders } from './http/securityHeaders.js';
+import { trustProxyOption } from './http/trustProxy.js';
 import { registerRoutes } from './routes/index.js';
 import { viewerPageRoute } from './routes/viewerPage.js';
 
@@ -49,7 +50,7 @@ export async function buildApp(
       : { logger: opts.logger ?? false }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Streams of large uploads must not be cut by a short timeout; slowloris is bounded by this.
     requestTimeout: 10 * 60_000,

@@ -27,6 +27,7 @@ import { openKeyring } from './crypto/openKeyring.js';
 import { openDb } from './db/open.js';
 import type { AppDeps } from './deps.js';
 import { OutboxSender, Outbox } from './mail/outbox.js';
+import { CommentMails } from './mail/commentMails.js';
 import { ViewWorkerPool } from './mesh/viewWorkerPool.js';
 import { FileMailer, SmtpMailer } from './mail/transports.js';
 import { startRetentionSweeper } from './retention/sweep.js';
@@ -217,6 +218,7 @@ export async function createDeps(
       accounts,
       botCheck,
       outbox,
+      commentMails: new CommentMails(db),
       mailer,
       links: {
         // Derived, not a keyring secret of its own: installs made before it keep starting.

@@ -21,6 +21,37 @@ const csv = z.preprocess(
     ),
 );
 
+const proxyAddress = z.union([
+  z.ipv4(),
+  z.ipv6(),
+  z.cidrv4(),
+  z.cidrv6(),
+  z.enum(['loopback', 'linklocal', 'uniquelocal']),
+]);
+
+/** TRUST_PROXY as Fastify's `trustProxy`: false, a hop count, or the proxies' addresses. */
+function trustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 32) return hops;
+  } else {
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    if (list.length > 0 && list.every((x) => proxyAddress.safeParse(x).success)) return list;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be false, true (one hop), a hop count up to 32, or a comma list of proxy addresses / CIDRs',
+  });
+  return z.NEVER;
+}
+
 export const configSchema = z
   .object({
     NODE_ENV: z.preprocess(
@@ -102,6 +133,14 @@ export const configSchema = z
         .default(500 * 1024 * 1024),
     ),
     /**
+     * Doctors' comments (comments, requests for changes, feedback) one public link takes per
+     * hour, from every address together; beyond: 429 `rate_limited` with Retry-After.
+     */
+    COMMENTS_PER_LINK_PER_HOUR: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(100_000).default(60),
+    ),
+    /**
      * The load guard answers 503 `overloaded` once the event loop lags this long (0 = off): a
      * request that would wait behind a stalled loop is better refused with Retry-After.
      */
@@ -168,13 +207,12 @@ export const configSchema = z
         .default('true')
         .transform((v) => v === 'true'),
     ),
-    TRUST_PROXY: z.preprocess(
-      emptyToUndefined,
-      z
-        .enum(['true', 'false'])
-        .default('false')
-        .transform((v) => v === 'true'),
-    ),
+    /**
+     * Which proxies' `X-Forwarded-For` entries to believe: `false`, `true` (one hop), a hop count,
+     * or a comma list of proxy addresses / CIDRs. The client is read from the right of the
+     * header, never from the left-most entry a client may have written itself.
+     */
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('false').transform(trustProxy)),
   })
   .superRefine((c, ctx) => {
     if (c.EVENT_STORE === 'esdb' && !c.ESDB_URL) {

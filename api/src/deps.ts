@@ -11,6 +11,7 @@ import type { BotCheck } from './botcheck/botCheck.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ViewBuilder } from './mesh/viewWorkerPool.js';
 import type { Outbox } from './mail/outbox.js';
+import type { CommentMails } from './mail/commentMails.js';
 import type { Db } from './db/db.js';
 import type { EventStore } from './store/eventStore.js';
 import type { ProjectionsHandle } from './store/projectionsHandle.js';
@@ -46,6 +47,8 @@ export interface AppDeps {
   botCheck: BotCheck;
   /** Mail outbox: `enqueue` records a mail; the sender loop delivers it with retries. */
   outbox: Outbox;
+  /** The technician's comment-mail setting and the per-project digest counters. */
+  commentMails: CommentMails;
   /** The transport the sender uses (SMTP or `.eml` files). */
   mailer: Mailer;
   /** Public-link control: the key of PIN grants and view-log hashes, PIN hashing and lockout. */

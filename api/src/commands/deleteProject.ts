@@ -44,6 +44,7 @@ export async function deleteProject(
   );
   await deletePublicLink(deps, projectId);
   await deleteThumbnailRows(deps.db, projectId);
+  await deps.commentMails.forgetProject(projectId);
   await deps.blobs.deletePrefix(projectBlobPrefix(projectId));
   await deps.outbox.forget(subject);
   await runProjectCommand(

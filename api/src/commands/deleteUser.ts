@@ -24,4 +24,5 @@ export async function deleteUserCascade(
     }
   }
   await deps.accounts.deleteUser(userId, ctx.actor, ctx);
+  await deps.commentMails.forgetUser(userId);
 }

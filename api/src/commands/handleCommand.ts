@@ -14,6 +14,8 @@ export interface CommandPorts {
   newId: () => string;
   /** Told once the read models hold an append to `stream` (this process drops stale answers). */
   onApplied?: (stream: string) => void;
+  /** Jitter of the waits between conflicting attempts, in [0, 1) (default Math.random). */
+  random?: () => number;
 }
 
 /** A pure aggregate: `decide` throws its own rule errors, which pass through unchanged. */
@@ -43,8 +45,11 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   context: CommandContext;
   /** The actor recorded for one event, when it is not the context's (e.g. `system`). */
   actorOf?: (event: Event, actor: string) => string;
-  /** Attempts before a version conflict is given up (default 2: one retry). */
-  maxAttempts?: number;
+  /**
+   * How long a command keeps retrying after concurrent writes to its stream (default
+   * CONFLICT_BUDGET_MS). Each retry decides on the fresh state, so rule errors still come out.
+   */
+  conflictBudgetMs?: number;
   /** Wait for the read models to apply the append (default true). */
   awaitProjections?: boolean;
   projectionsTimeoutMs?: number;
@@ -61,6 +66,21 @@ export interface HandleCommandResult<Event, State> {
 }
 
 export const PROJECTIONS_TIMEOUT_MS = 2_000;
+/** Retrying conflicts this long keeps 50 writers on one stream from ever being refused. */
+export const CONFLICT_BUDGET_MS = 10_000;
+const CONFLICT_BACKOFF_BASE_MS = 2;
+const CONFLICT_BACKOFF_CAP_MS = 100;
+
+/**
+ * Full jitter: a random wait up to an exponentially growing cap, so writers that lost the same
+ * race do not all come back together and lose it again.
+ */
+export function conflictBackoffMs(attempt: number, random: () => number): number {
+  const cap = Math.min(CONFLICT_BACKOFF_CAP_MS, CONFLICT_BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.floor(random() * cap);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Folds a stream into its state and the revision to append after. */
 export async function loadAggregate<Command, Event extends DomainEvent, State>(
@@ -76,16 +96,20 @@ export async function loadAggregate<Command, Event extends DomainEvent, State>(
 }
 
 /**
- * The one write path: load (fold the stream), decide, append with the expected version, retry
- * on a concurrent write (bounded), then wait for the read models (read-your-writes). Rule errors
- * of `decide` and the final `WrongExpectedVersion` reach the caller unchanged; the HTTP error
- * handler is the one place that turns them into answers.
+ * The one write path: load (fold the stream), decide, append with the expected version, then
+ * wait for the read models (read-your-writes). A concurrent write to the stream is not an
+ * answer: the command is decided again on the fresh state after a jittered wait, until the
+ * conflict budget runs out (issue 30: comments were refused under load after two tries). Rule
+ * errors of `decide` and a `WrongExpectedVersion` past the budget reach the caller unchanged;
+ * the HTTP error handler is the one place that turns them into answers.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   ports: CommandPorts,
   opts: HandleCommandOptions<Command, Event, State>,
 ): Promise<HandleCommandResult<Event, State>> {
-  const maxAttempts = opts.maxAttempts ?? 2;
+  // The process's own monotonic clock: `ports.now` may be a test's frozen clock.
+  const deadline = performance.now() + (opts.conflictBudgetMs ?? CONFLICT_BUDGET_MS);
+  const random = ports.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {
     const { state, version } = await loadAggregate(ports, opts.stream, opts.decider);
     const command =
@@ -109,8 +133,11 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       );
       position = r.position;
     } catch (err) {
-      if (err instanceof WrongExpectedVersion && attempt < maxAttempts) continue;
-      throw err;
+      if (!(err instanceof WrongExpectedVersion)) throw err;
+      const wait = conflictBackoffMs(attempt, random);
+      if (performance.now() + wait >= deadline) throw err;
+      await sleep(wait);
+      continue;
     }
     if (opts.awaitProjections ?? true) {
       await ports.projections.waitFor(

@@ -23,10 +23,16 @@ export const feedbackAnswer = z.strictObject({
 });
 export type FeedbackAnswer = z.infer<typeof feedbackAnswer>;
 
+/** An approval without the version it approves (400 `version_required`). */
+export const VERSION_REQUIRED_MESSAGE = 'The approval must name the version approved';
+
 /** The doctor's name as given in the viewer (optional: older clients approve without one). */
 export const approveBody = z.object({
-  /** The version approved; absent: the latest. An older one is refused (409 version_superseded, with `latestVersion`). */
-  version: z.number().int().min(1).max(100_000).optional(),
+  /**
+   * The version approved, always: the newest may be one the doctor never saw (issue 30). An
+   * older one than the newest is refused (409 version_superseded, with `latestVersion`).
+   */
+  version: z.number().int().min(1).max(100_000),
   authorName: z
     .string()
     .max(200)

@@ -4,6 +4,7 @@ import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as botCheck from './botCheck.js';
 import * as comments from './comments.js';
+import * as commentMails from './commentMails.js';
 import * as dashboard from './dashboard.js';
 import * as docs from './docs.js';
 import { errorAnswer } from './common.js';
@@ -62,6 +63,11 @@ export const API_ROUTES = {
   },
   'GET /api/me': { answers: { 200: auth.meAnswer } },
   'POST /api/logout': { answers: { 204: null } },
+  'GET /api/me/comment-mails': { answers: { 200: commentMails.commentMailsAnswer } },
+  'PUT /api/me/comment-mails': {
+    body: commentMails.commentMailsBody,
+    answers: { 200: commentMails.commentMailsAnswer },
+  },
   'GET /api/verify-email/:token': {
     params: auth.verifyEmailParams,
     answers: { 200: auth.verifyEmailCheckAnswer },

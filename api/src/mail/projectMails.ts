@@ -103,3 +103,40 @@ ${quote ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px s
 </body></html>`;
   return { to, subject, text, html };
 }
+
+export const DIGEST_SUBJECT = 'Doctors left more comments on your case on Cusp';
+
+/**
+ * The technician's digest of the comments that followed a mailed one within the digest interval:
+ * how many, and the link; the texts stay in the app (one mail, however many comments).
+ */
+export function commentDigestMail(
+  to: string,
+  technician: string,
+  projectName: string,
+  link: string,
+  comments: number,
+): MailMessage {
+  const lead =
+    comments === 1
+      ? `A doctor left 1 more comment on the case "${projectName}".`
+      : `Doctors left ${comments} more comments on the case "${projectName}".`;
+  const after = 'Your dashboard shows them as unread until you mark them as read.';
+  const text = `Hello ${technician},
+
+${lead}
+
+Open the case: ${link}
+${after}
+`;
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(DIGEST_SUBJECT)}</title></head>
+<body style="${MAIL_BODY_STYLE}">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(DIGEST_SUBJECT)}</h1>
+<p style="margin:0 0 16px">Hello ${escapeHtml(technician)},</p>
+<p style="margin:0 0 16px">${escapeHtml(lead)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
+<p style="margin:0 0 16px">${escapeHtml(after)}</p>
+</body></html>`;
+  return { to, subject: DIGEST_SUBJECT, text, html };
+}

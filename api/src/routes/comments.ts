@@ -27,7 +27,7 @@ import { requireProjectAccess, requireUser, type Principal } from './projectAcce
 import { uuidParam } from './projectInput.js';
 import { requireJson } from '../http/requireJson.js';
 import { openPublicLink } from '../links/access.js';
-import { linkActor, notifyTechnician, PER_LINK } from './review.js';
+import { capLinkComments, linkActor, notifyTechnician, PER_LINK } from './review.js';
 
 const tokenParams = z.object({ token: z.string().max(200) }).strict();
 const idParams = z.object({ id: uuidParam }).strict();
@@ -86,6 +86,7 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const b = parseCommentBody(doctorCommentBody, request.body ?? {});
       const email = optionalEmail(b.authorEmail);
       const projectId = await openPublicLink(deps, request, token);
+      await capLinkComments(deps, projectId);
       const r = await addComment(
         deps,
         projectId,
@@ -116,6 +117,7 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const b = parseCommentBody(requestChangesBody, request.body ?? {});
       const email = optionalEmail(b.authorEmail);
       const projectId = await openPublicLink(deps, request, token);
+      await capLinkComments(deps, projectId);
       const r = await addComment(
         deps,
         projectId,

@@ -15,6 +15,7 @@ import { projectVersionsRoutes } from './projectVersions.js';
 import { publicRoutes } from './public.js';
 import { reviewRoutes } from './review.js';
 import { commentRoutes } from './comments.js';
+import { commentMailRoutes } from './commentDigest.js';
 import { viewsRoutes } from './views.js';
 import { thumbnailRoutes } from './thumbnails.js';
 
@@ -36,6 +37,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await auditRoutes(app, deps);
   await reviewRoutes(app, deps);
   await commentRoutes(app, deps);
+  // The technician's comment-mail setting, and the digest sender behind it.
+  await commentMailRoutes(app, deps);
   await viewsRoutes(app, deps);
   await projectLinkRoutes(app, deps);
   await openApiRoutes(app, deps);

@@ -187,8 +187,11 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
       // Every answer below is the same for a token with no link: counted, locked, "not correct".
       const tokenHash = hashPublicToken(token);
       const now = deps.now();
-      const locked = await deps.links.pins.lockedUntil(tokenHash, now);
-      if (locked) throw lockedError(locked, now);
+      // The try is counted (and may lock) before the PIN is compared, so parallel tries cannot
+      // all slip past the lock while the hashes run.
+      const slot = await deps.links.pins.reserve(tokenHash, now);
+      // A fresh clock: the lock may have been set by a try that started after this one.
+      if (!slot.allowed) throw lockedError(slot.lockedUntil, deps.now());
       const link = await findLink(deps, token);
       const live =
         link && linkStateOf(link.row, link.tokenHash, now, link.retired) === 'active' ? link : null;
@@ -207,8 +210,7 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
           .header('set-cookie', grantCookie(grant, token, secure))
           .send({ success: true });
       }
-      const failed = await deps.links.pins.fail(tokenHash, now);
-      if (failed.lockedUntil) {
+      if (slot.lockedUntil) {
         if (link) {
           await runLinkCommand(
             deps,
@@ -217,17 +219,17 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
               type: 'LockLinkPin',
               data: {
                 projectId: link.projectId,
-                lockedUntil: failed.lockedUntil.toISOString(),
+                lockedUntil: slot.lockedUntil.toISOString(),
                 now: now.toISOString(),
               },
             },
             { actor: linkActor(token), requestId: request.id },
           ).catch((err: unknown) => deps.log.warn({ err }, 'link lock not recorded'));
         }
-        throw lockedError(failed.lockedUntil, now);
+        throw lockedError(slot.lockedUntil, now);
       }
       throw new AppError(401, 'pin_incorrect', PIN_INCORRECT_MESSAGE, {
-        attemptsLeft: failed.attemptsLeft,
+        attemptsLeft: slot.attemptsLeft,
       });
     },
   );

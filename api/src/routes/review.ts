@@ -12,7 +12,7 @@ import {
   type ProjectState,
 } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
-import { ValidationError } from '../errors.js';
+import { TooManyRequests, ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
 import { reviewMail, type ReviewMailKind } from '../mail/projectMails.js';
 import { parseOr400 } from '../http/validate.js';
@@ -21,7 +21,7 @@ import { userContact } from '../../../projections/src/users/queries.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
 import { loadProjects } from '../reads/projects.js';
-import { approveBody } from '../contract/review.js';
+import { approveBody, VERSION_REQUIRED_MESSAGE } from '../contract/review.js';
 
 export { FEEDBACK_MAX_CHARS };
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
@@ -55,8 +55,28 @@ function feedbackText(body: unknown): string {
   return text;
 }
 
+export const COMMENT_CAP_MESSAGE =
+  'This link has taken too many comments in the last hour. Please try again later.';
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Issue 30: doctors' comments per link per hour, from every address together (rotating
+ * addresses escaped the per-address limit, and each comment was a mail to the technician).
+ * Counted in the database, so the cap holds across processes.
+ */
+export async function capLinkComments(deps: AppDeps, projectId: string): Promise<void> {
+  const r = await deps.accounts.limiter.hit(
+    'link-comments',
+    Buffer.from(projectId),
+    deps.config.COMMENTS_PER_LINK_PER_HOUR,
+    HOUR_MS,
+  );
+  if (!r.allowed)
+    throw new TooManyRequests(r.retryAfterSeconds, COMMENT_CAP_MESSAGE, 'rate_limited');
+}
+
 /** The technician's address and name (opened with the user's key); null for anonymous uploads. */
-async function technicianOf(
+export async function technicianOf(
   deps: AppDeps,
   userId: string,
 ): Promise<{ email: string; name: string } | null> {
@@ -75,6 +95,17 @@ async function technicianOf(
   }
 }
 
+/** The project's name (opened) and its link, as the technician's mails show them. */
+export async function caseForMail(
+  deps: AppDeps,
+  projectId: string,
+): Promise<{ name: string; link: string }> {
+  const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: false });
+  const token = await publicTokenOf(deps, projectId);
+  const link = token ? publicLinkFor(deps, token) : `${deps.config.publicBaseUrl}/dashboard`;
+  return { name: project?.name ?? 'your case', link };
+}
+
 export async function notifyTechnician(
   deps: AppDeps,
   projectId: string,
@@ -86,13 +117,18 @@ export async function notifyTechnician(
   try {
     const tech = await technicianOf(deps, state.userId);
     if (!tech) return;
-    const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: false });
-    const token = await publicTokenOf(deps, projectId);
-    const link = token ? publicLinkFor(deps, token) : `${deps.config.publicBaseUrl}/dashboard`;
+    // A doctor's comment follows the technician's setting: at once, in a digest, or not at all.
+    if (kind === 'feedback') {
+      const mode = await deps.commentMails.mode(state.userId);
+      if (mode === 'none') return;
+      if (mode === 'digest' && (await deps.commentMails.admit(projectId, deps.now())) === 'later')
+        return;
+    }
+    const { name, link } = await caseForMail(deps, projectId);
     await deps.outbox.enqueue({
       kind: `review-${kind}`,
       subjectId: projectSubject(projectId),
-      message: reviewMail(kind, tech.email, tech.name, project?.name ?? 'your case', link, message),
+      message: reviewMail(kind, tech.email, tech.name, name, link, message),
     });
   } catch (err) {
     // The command already succeeded; a failed notification must not turn it into an error.
@@ -140,6 +176,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
       const { token } = parseOr400(tokenParams, request.params);
       requireJson(request);
       const projectId = await openPublicLink(deps, request, token);
+      await capLinkComments(deps, projectId);
       const r = await giveFeedback(deps, request, projectId, 'doctor_feedback', linkActor(token));
       await notifyTechnician(deps, projectId, r.state, 'feedback', r.message);
       return reply.code(201).send({ success: true, feedback: r.feedback });
@@ -152,7 +189,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     async (request) => {
       const { token } = parseOr400(tokenParams, request.params);
       requireJson(request);
-      const { version, authorName } = parseOr400(approveBody, request.body ?? {});
+      const body: unknown = request.body ?? {};
+      if (typeof body === 'object' && body !== null && !('version' in body)) {
+        throw new ValidationError(VERSION_REQUIRED_MESSAGE, 'version_required');
+      }
+      const { version, authorName } = parseOr400(approveBody, body);
       const projectId = await openPublicLink(deps, request, token);
       const approvedBy = authorName
         ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
@@ -166,7 +207,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
             projectId,
             now: deps.now().toISOString(),
             ...(approvedBy ? { approvedBy } : {}),
-            ...(version !== undefined ? { version } : {}),
+            version,
           },
         },
         { actor: linkActor(token), requestId: request.id },

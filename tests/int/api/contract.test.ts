@@ -165,6 +165,13 @@ describe('API contract', () => {
     const tech = login.data.token;
     await call('GET /api/me', 200, { auth: tech });
     await call('GET /api/me', 401);
+    await call('GET /api/me/comment-mails', 200, { auth: tech });
+    await call('PUT /api/me/comment-mails', 200, {
+      auth: tech,
+      body: { commentMails: 'instant' },
+    });
+    await call('PUT /api/me/comment-mails', 400, { auth: tech, body: { commentMails: 'hourly' } });
+    await call('GET /api/me/comment-mails', 401);
 
     // Forgot password: request, check the mailed link, set a new password.
     await call('POST /api/forgot-password', 202, {
@@ -372,7 +379,10 @@ describe('API contract', () => {
       params: { token },
       body: { authorName: 'Dr. Contract', body: 'One more.' },
     });
-    await call('POST /api/public/projects/:token/approve', 409, { params: { token } });
+    await call('POST /api/public/projects/:token/approve', 409, {
+      params: { token },
+      body: { version: 2 },
+    });
 
     // Link control: the owner's settings, the doctor's PIN and opening, withdraw, a new link.
     await call('GET /api/projects/:id/link', 200, { auth: owner, params: { id } });

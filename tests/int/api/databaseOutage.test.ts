@@ -103,6 +103,8 @@ const REQUESTS: Record<string, (s: Seeded) => Partial<InjectOptions>> = {
   'POST /api/projects/:id/send-email': () => json({ doctorEmail: 'dr.outage@example.com' }),
   'POST /api/projects/:id/feedback': () => json({ message: 'Reply from the lab' }),
   'POST /api/public/projects/:token/feedback': () => json({ message: 'Margins look good' }),
+  'POST /api/public/projects/:token/approve': () => json({ version: 1 }),
+  'PUT /api/me/comment-mails': () => json({ commentMails: 'none' }),
   'PUT /api/projects/:id/link': () => json({ expiresAt: null, pin: '24681012' }),
   'POST /api/projects/:id/link/rotate': () => json({}),
   'POST /api/public/projects/:token/unlock': () => json({ pin: '24681012' }),

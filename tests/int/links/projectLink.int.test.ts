@@ -107,7 +107,13 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
           headers: { ...headers, ...json },
           payload: JSON.stringify({ message: 'Looks good' }),
         }),
-      approve: () => t.app.inject({ method: 'POST', url: `${base}/approve`, headers }),
+      approve: () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${base}/approve`,
+          headers: { ...headers, ...json },
+          payload: JSON.stringify({ version: 1 }),
+        }),
     };
     const out: Record<string, { status: number; code: string | undefined }> = {};
     for (const [name, call] of Object.entries(calls)) {

@@ -57,6 +57,8 @@ describe.each(testDrivers())('review mails over SMTP (%s)', (driver) => {
     const approved = await t.app.inject({
       method: 'POST',
       url: `/api/public/projects/${p.publicToken}/approve`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ version: 1 }),
     });
     expect(approved.statusCode).toBe(200);
     const mail = await waitForMail(

@@ -210,7 +210,8 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
     const approved = await s.app.inject({
       method: 'POST',
       url: `/api/public/projects/${pa.token}/approve`,
-      headers: { 'x-forwarded-for': freshIp() },
+      headers: { ...json, 'x-forwarded-for': freshIp() },
+      payload: { version: 1 },
     });
     expect(approved.statusCode, approved.body).toBe(200);
 

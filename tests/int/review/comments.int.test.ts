@@ -383,6 +383,7 @@ describe.each(testDrivers())('review conversation API (%s)', (driver) => {
     });
     expect(back.statusCode).toBe(200);
     const approved = await post(`/api/public/projects/${q.publicToken}/approve`, {
+      version: 1,
       authorName: 'Dr C',
     });
     expect(approved.statusCode).toBe(200);

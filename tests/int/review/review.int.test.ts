@@ -6,6 +6,7 @@ import { projectStream, projectSubject } from '../../../api/src/domain/project.j
 import { readGlbJson } from '../../../api/src/mesh/viewDerivative.js';
 import { viewBlobKey } from '../../../api/src/blobs/blobStore.js';
 import { deleteProject } from '../../../api/src/commands/deleteProject.js';
+import { VERSION_REQUIRED_MESSAGE } from '../../../api/src/contract/review.js';
 import { linkActor } from '../../../api/src/routes/review.js';
 import { mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
 import {
@@ -40,8 +41,13 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
       headers: json,
       payload: JSON.stringify(body),
     });
-  const approve = (token: string) =>
-    t.app.inject({ method: 'POST', url: `/api/public/projects/${token}/approve` });
+  const approve = (token: string, body: unknown = { version: 1 }) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/public/projects/${token}/approve`,
+      headers: json,
+      payload: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     t = await startTestApp(driver);
@@ -106,6 +112,24 @@ describe.each(testDrivers())('doctor review API (%s)', (driver) => {
     expect(subject).not.toContain('Jane');
     expect(subject).not.toContain('Case 17');
     expect(mail.decoded).toContain('Please shorten the margin on 16.');
+  });
+
+  it('refuses an approval that does not name its version: 400 version_required, nothing recorded', async () => {
+    const q = await seedProject(t.deps, { userId: tech.id, name: 'Unnamed version', files: 1 });
+    for (const body of [{}, { authorName: 'Dr. Who' }]) {
+      const r = await approve(q.publicToken, body);
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ error: VERSION_REQUIRED_MESSAGE, code: 'version_required' });
+    }
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/projects/${q.publicToken}/approve`,
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().code).toBe('version_required');
+    expect((await events(q.id)).map((e) => e.type)).not.toContain('ProjectApproved');
+    const pub = await t.app.inject({ method: 'GET', url: `/api/public/projects/${q.publicToken}` });
+    expect(pub.json().status).not.toBe('approved');
   });
 
   it('approves once; a second approval is refused', async () => {

@@ -109,4 +109,28 @@ describe('config', () => {
     expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ACCESS_KEY_ID/);
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, true being one hop', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.8.0.0/16,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.8.0.0/16',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
+    for (const bad of ['yes', '99', '-1', '10.0.0.300', '10.0.0.0/33', 'proxy.local']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('caps comments per link per hour at 60 unless COMMENTS_PER_LINK_PER_HOUR says otherwise', () => {
+    expect(loadConfig({}).COMMENTS_PER_LINK_PER_HOUR).toBe(60);
+    expect(loadConfig({ COMMENTS_PER_LINK_PER_HOUR: '12' }).COMMENTS_PER_LINK_PER_HOUR).toBe(12);
+    expect(() => loadConfig({ COMMENTS_PER_LINK_PER_HOUR: '0' })).toThrow(
+      /COMMENTS_PER_LINK_PER_HOUR/,
+    );
+  });
 });

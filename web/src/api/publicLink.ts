@@ -9,6 +9,6 @@ export const publicLinkApi = {
   feedback: (token: string, message: string) =>
     api.post<FeedbackAnswer>(paths.publicFeedback(token), { message }, { auth: false }),
   /** Approves `version` (the one the doctor looked at; the server refuses an outdated one). */
-  approve: (token: string, body: ApproveBody = {}) =>
+  approve: (token: string, body: ApproveBody) =>
     api.post<ApproveAnswer>(paths.publicApprove(token), body, { auth: false }),
 };

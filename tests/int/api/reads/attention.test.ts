@@ -83,7 +83,7 @@ describe.each(testDrivers())('needs attention on %s', (driver) => {
     });
     await setLink(closing, new Date(Date.now() + 3 * DAY));
     await setLink(later, new Date(Date.now() + 10 * DAY));
-    await post(`/api/public/projects/${approved.publicToken}/approve`, doctor);
+    await post(`/api/public/projects/${approved.publicToken}/approve`, { ...doctor, version: 1 });
   }, 120_000);
 
   afterAll(async () => {

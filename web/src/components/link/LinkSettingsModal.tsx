@@ -13,6 +13,7 @@ import {
   type LinkDetails,
 } from './linkText';
 import { LinkViewLog } from './LinkViewLog';
+import '../../ui/field.css';
 import './link.css';
 
 type Expiry = 'never' | '7' | '30' | '90' | 'date';

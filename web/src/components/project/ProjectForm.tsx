@@ -25,6 +25,7 @@ import { FileRow } from './FileRow';
 import type { CreateAnswer } from '../../api/contract';
 import { toUploadFile, type UploadFile } from './uploadFile';
 import { uploadProject } from '../../api/upload';
+import '../../ui/field.css';
 import './project.css';
 
 const PUBLIC_MAX_BYTES = 50 * 1024 * 1024;

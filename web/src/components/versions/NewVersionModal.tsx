@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { formatBytes } from '../project/format';
 import { versionLabel } from './versionText';
+import '../../ui/field.css';
 import './versions.css';
 
 export interface NewVersionTarget {

@@ -6,6 +6,7 @@ import { FAILED_TO_SEND_EMAIL, PLEASE_ENTER_DOCTOR_EMAIL, emailSentTo } from '..
 import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import '../../ui/field.css';
 
 export interface SendEmailModalProps {
   /** The project to send; null: closed. */

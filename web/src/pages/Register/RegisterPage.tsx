@@ -17,6 +17,7 @@ import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from '../Login/AuthCard';
+import '../../ui/field.css';
 import '../Login/auth.css';
 
 const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

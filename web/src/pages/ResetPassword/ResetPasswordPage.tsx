@@ -20,6 +20,7 @@ import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { AuthCard } from '../Login/AuthCard';
+import '../../ui/field.css';
 import '../Login/auth.css';
 
 const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

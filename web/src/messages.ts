@@ -22,6 +22,10 @@ export const REGISTRATION_SUCCESSFUL_VERIFY_BEFORE_LOGIN =
 export const REGISTRATION_FAILED = 'Registration failed';
 export const NO_AUTH_TOKEN = 'No authentication token found';
 export const SIGNING_IN = 'Signing in...';
+export const RESEND_VERIFICATION_EMAIL = 'Resend verification e-mail';
+/** The server's one answer to a resend, whatever the address. */
+export const VERIFICATION_EMAIL_RESENT =
+  'If an account with this email address is waiting for verification, a new link has been sent.';
 
 // Security check
 export const SECURITY_VERIFICATION_COMPLETED = 'Security verification completed!';

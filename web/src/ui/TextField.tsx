@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { FieldError, fieldA11y } from './FieldError';
+import { FieldError, fieldA11y, type FieldProblem } from './FieldError';
 import './field.css';
 
 export interface TextFieldProps extends Omit<
@@ -11,7 +11,7 @@ export interface TextFieldProps extends Omit<
   value: string;
   onChange: (value: string) => void;
   /** The message when the field was refused; shown under it and named by the input. */
-  error?: string | undefined;
+  error?: FieldProblem | undefined;
   /** Shown under the input (a hint, a rule). */
   children?: ReactNode;
 }

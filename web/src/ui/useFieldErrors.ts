@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldProblem } from './FieldError';
 
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+export type FieldErrors<K extends string> = Partial<Record<K, FieldProblem>>;
 
 /**
  * The refused fields of one form and their messages. `fail` shows a set of messages and moves

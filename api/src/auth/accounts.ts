@@ -544,6 +544,8 @@ export class Accounts {
     if (state.status !== 'active' || state.emailVerified) return;
     const user = await this.toPublic(state);
     const token = await this.o.db.transaction(async (tx) => {
+      // Two resends at once must not each revoke before the other inserts: both links would live.
+      await tx.query('SELECT 1 FROM user_credentials WHERE user_id = $1 FOR UPDATE', [userId]);
       await this.verification.revokeAll(userId, tx);
       return this.verification.issue(userId, tx);
     });

@@ -202,21 +202,23 @@ export function NewVersionModal({ project, onClose, onDone }: NewVersionModalPro
             );
           })}
         </ul>
-        <label className="field__label" htmlFor={addId}>
-          Add files
-        </label>
-        <input
-          id={addId}
-          type="file"
-          multiple
-          accept={ACCEPT}
-          {...fieldA11y(addId, errors.added)}
-          onChange={(e) => {
-            setAdded([...(e.target.files ?? [])]);
-            clear('added');
-          }}
-        />
-        <FieldError fieldId={addId} message={errors.added} />
+        <div className="field nv__field">
+          <label className="field__label" htmlFor={addId}>
+            Add files
+          </label>
+          <input
+            id={addId}
+            type="file"
+            multiple
+            accept={ACCEPT}
+            {...fieldA11y(addId, errors.added)}
+            onChange={(e) => {
+              setAdded([...(e.target.files ?? [])]);
+              clear('added');
+            }}
+          />
+          <FieldError fieldId={addId} message={errors.added} />
+        </div>
         {added.length > 0 ? (
           <ul className="nv__added">
             {added.map((f) => (
@@ -226,23 +228,25 @@ export function NewVersionModal({ project, onClose, onDone }: NewVersionModalPro
             ))}
           </ul>
         ) : null}
-        <label className="field__label" htmlFor={noteId}>
-          What changed
-        </label>
-        <textarea
-          id={noteId}
-          className="field__input nv__note"
-          rows={3}
-          maxLength={2000}
-          placeholder="e.g. Distal contact of 16 opened, occlusal surface lowered 0.1 mm"
-          value={note}
-          {...fieldA11y(noteId, errors.note)}
-          onChange={(e) => {
-            setNote(e.target.value);
-            clear('note');
-          }}
-        />
-        <FieldError fieldId={noteId} message={errors.note} />
+        <div className="field nv__field">
+          <label className="field__label" htmlFor={noteId}>
+            What changed
+          </label>
+          <textarea
+            id={noteId}
+            className="field__input nv__note"
+            rows={3}
+            maxLength={2000}
+            placeholder="e.g. Distal contact of 16 opened, occlusal surface lowered 0.1 mm"
+            value={note}
+            {...fieldA11y(noteId, errors.note)}
+            onChange={(e) => {
+              setNote(e.target.value);
+              clear('note');
+            }}
+          />
+          <FieldError fieldId={noteId} message={errors.note} />
+        </div>
         {formError ? (
           <p className="form-error" role="alert">
             {formError}

@@ -224,7 +224,7 @@ export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsM
             <strong>{linkStateText(link)}</strong>
             {link.pinSet ? ' · PIN required' : ''} · {openedSummary(link)}
           </p>
-          <div aria-live="polite" data-testid="link-lock">
+          <div className="link-settings__lock" aria-live="polite" data-testid="link-lock">
             {link.lockedUntil ? (
               <p className="link-settings__warn">
                 {linkLockedUntil(

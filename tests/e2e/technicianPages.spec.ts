@@ -593,7 +593,7 @@ test.describe('phone layout', () => {
       mimeType: 'model/obj',
       buffer: Buffer.from('v 0 0 0\n'),
     });
-    const refused = page.getByTestId('toast').filter({ hasText: 'Unsupported files' });
+    const refused = page.getByTestId('toast').filter({ hasText: 'Unsupported files: ZZZ' });
     await expect(refused).toBeVisible();
     // Measured where it rests, after its slide-in.
     await refused.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished)));

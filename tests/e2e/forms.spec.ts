@@ -19,6 +19,7 @@ import {
   type Technician,
 } from './support/projects';
 import { shotPath } from './support/shots';
+import { showPanel } from './support/viewerPanels';
 
 const PIN = '36912150';
 /** The design's field (web/src/ui/field.css): not the browser's default input. */
@@ -178,7 +179,7 @@ test.describe('forms', () => {
     await version.getByRole('button', { name: 'Close' }).first().click();
 
     await owner.goto(`/viewer/${projectId}`);
-    const info = owner.getByRole('region', { name: 'Project Info' });
+    const info = await showPanel(owner, 'Info');
     await expect(info.getByTestId('version-switcher')).toBeVisible({ timeout: 60_000 });
     await expectStyled(info.getByTestId('version-switcher').locator('select'), 'version switcher');
     // The compare and clearance panels come once the viewer has drawn its models.

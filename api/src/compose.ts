@@ -198,8 +198,8 @@ export async function createDeps(
       now,
       log: log.child({ component: 'accounts' }),
     });
-    // Reset requests answered but still mailing finish before the database closes.
-    closers.push(() => accounts.passwordResets.idle());
+    // Resend and reset requests answered but still mailing finish before the database closes.
+    closers.push(() => accounts.idle());
 
     const webRoot = join(repoRoot, 'web', 'dist');
     const deps: AppDeps = {

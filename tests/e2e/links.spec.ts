@@ -117,7 +117,11 @@ test('owner protects the link with a PIN and an expiry, sees the view log, and w
   const third = await openLinkSettings(page, 'Bridge 24-26');
 
   // Withdraw: the doctor's reload shows the withdrawn page, nothing of the project.
-  await third.modal.getByRole('button', { name: 'Withdraw link' }).click();
+  await third.modal.getByRole('button', { name: 'Withdraw link…' }).click();
+  await expect(third.modal.getByTestId('link-confirm')).toContainText(
+    'stops working at once for everyone who has it',
+  );
+  await third.modal.getByRole('button', { name: 'Withdraw link', exact: true }).click();
   await expect(third.modal.getByTestId('link-state')).toContainText('Withdrawn');
   await third.modal.getByRole('button', { name: 'Close' }).first().click();
   await expect(card.getByText('Link withdrawn')).toBeVisible();

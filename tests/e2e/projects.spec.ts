@@ -244,7 +244,12 @@ test.describe('projects', () => {
       timeout: 60_000,
     });
     await page.getByRole('button', { name: 'Create Project' }).click();
-    await expect(toast(page, 'Please agree to the terms and conditions')).toBeVisible();
+    // The refusal sits under the box, which is marked and takes focus; no toast.
+    await expect(page.locator('#pf-terms-error')).toHaveText(
+      'Please agree to the terms and conditions',
+    );
+    await expect(page.getByTestId('terms')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('terms')).toBeFocused();
     await expect(page.getByTestId('success-modal')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
       'href',

@@ -568,15 +568,20 @@ test.describe('phone layout', () => {
     });
     const submit = page.getByRole('button', { name: 'Create Project' });
     await submit.scrollIntoViewIfNeeded();
-    await submit.click();
-    const toast = page
-      .getByTestId('toast')
-      .filter({ hasText: 'Please fill in all required fields' });
+    // A refused pick is an outcome shown as a toast (field refusals sit under their fields).
+    const refuse = () =>
+      page.getByTestId('file-input').setInputFiles({
+        name: 'scan.obj',
+        mimeType: 'model/obj',
+        buffer: Buffer.from('v 0 0 0\n'),
+      });
+    await refuse();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Unsupported files: scan.obj' });
     await expect(toast).toBeVisible();
     expect(intersects(await box(toast), await box(submit))).toBe(false);
-    // The first toast is marked; the second click must show a new one, not keep the old one.
+    // The first toast is marked; the second pick must show a new one, not keep the old one.
     await toast.evaluate((e) => e.setAttribute('data-seen', 'yes'));
-    await submit.click();
+    await refuse();
     await expect(toast).toHaveCount(1);
     await expect(toast).not.toHaveAttribute('data-seen', 'yes');
     await expect(toast).toBeVisible();
@@ -588,7 +593,7 @@ test.describe('phone layout', () => {
       mimeType: 'model/obj',
       buffer: Buffer.from('v 0 0 0\n'),
     });
-    const refused = page.getByTestId('toast').filter({ hasText: 'Unsupported files' });
+    const refused = page.getByTestId('toast').filter({ hasText: 'Unsupported files: ZZZ' });
     await expect(refused).toBeVisible();
     // Measured where it rests, after its slide-in.
     await refused.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished)));

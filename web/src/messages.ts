@@ -22,6 +22,10 @@ export const REGISTRATION_SUCCESSFUL_VERIFY_BEFORE_LOGIN =
 export const REGISTRATION_FAILED = 'Registration failed';
 export const NO_AUTH_TOKEN = 'No authentication token found';
 export const SIGNING_IN = 'Signing in...';
+export const RESEND_VERIFICATION_EMAIL = 'Resend verification e-mail';
+/** The server's one answer to a resend, whatever the address. */
+export const VERIFICATION_EMAIL_RESENT =
+  'If an account with this email address is waiting for verification, a new link has been sent.';
 
 // Security check
 export const SECURITY_VERIFICATION_COMPLETED = 'Security verification completed!';
@@ -70,6 +74,28 @@ export const serverError = (status: number, statusText: string): string =>
 export const conversionFailed = (status: number, body: string): string =>
   `Conversion failed: ${status} - ${body}`;
 export const httpError = (status: number): string => `HTTP ${status}`;
+
+// Link settings (the API's wording where it answers the same refusal)
+export const LINK_PIN_FORMAT = 'The PIN must be 6 to 12 digits';
+export const LINK_CHOOSE_DATE = 'Please choose a date';
+export const LINK_EXPIRY_IN_PAST = 'The expiry date must be in the future';
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const LINK_SETTINGS_SAVED = 'Link settings saved';
+export const LINK_WITHDRAWN = 'The link was withdrawn';
+export const NEW_LINK_CREATED = 'New link created';
+export const newLinkSentTo = (email: string): string => `New link created and sent to ${email}`;
+export const CONFIRM_WITHDRAW_TITLE = 'Withdraw this link?';
+export const CONFIRM_WITHDRAW_TEXT =
+  'The current link stops working at once for everyone who has it, and cannot be turned back on. You can create a new link afterwards.';
+export const CONFIRM_ROTATE_TITLE = 'Replace this link with a new one?';
+export const confirmRotateText = (email: string | null): string =>
+  `The current link stops working at once for everyone who has it; the new link replaces it.${
+    email ? ` The new link is sent to ${email}.` : ' Send the new link to the doctor yourself.'
+  }`;
+export const linkLockedUntil = (time: string): string =>
+  `Locked after 5 wrong PINs until ${time}. Nobody can open the link until then.`;
+export const wrongPinsInARow = (n: number): string =>
+  `${n === 1 ? '1 wrong PIN' : `${n} wrong PINs`} in a row; 5 lock the link for 15 minutes.`;
 
 // Viewer
 export const FAILED_TO_LOAD_PROJECT = 'Failed to load project';

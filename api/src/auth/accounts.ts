@@ -90,6 +90,7 @@ export class Accounts {
   readonly guard: LoginGuard;
   readonly limiter: DbRateLimiter;
   readonly passwordResets: PasswordResets;
+  private readonly pendingResends = new Set<Promise<void>>();
 
   constructor(private readonly o: AccountsOptions) {
     this.sessions = new SessionStore(o.db, o.now);
@@ -506,30 +507,54 @@ export class Accounts {
     return user;
   }
 
-  /** Always the same answer; a mail goes out only for an unverified account, 3 per hour. */
+  /**
+   * Always the same answer for every address: the per-address limit (3 mails an hour, shared
+   * with a repeated registration) is counted for known and unknown addresses alike, and the
+   * lookup and the mail happen after the answer (as for forgot password), so neither the answer
+   * nor its timing tells whether an account is waiting for verification. The new link replaces
+   * the older ones (security.md §1.1): the user asked for it because an earlier one was lost.
+   */
   async resendVerification(email: string): Promise<{ message: string }> {
     const canonical = canonicalEmail(email);
     if (!canonical) return { message: RESEND_MESSAGE };
-    const lookup = this.lookup(canonical);
-    const userId = await this.userIdByEmail(canonical);
-    if (!userId) return { message: RESEND_MESSAGE };
     const { allowed } = await this.limiter.hit(
       'account-mail',
-      lookup,
+      this.lookup(canonical),
       ACCOUNT_MAILS_PER_HOUR,
       HOUR_MS,
     );
     if (!allowed) return { message: RESEND_MESSAGE };
+    const work = this.mailNewVerificationLink(canonical).catch((err: unknown) =>
+      this.o.log.error({ err }, 'verification resend failed'),
+    );
+    this.pendingResends.add(work);
+    void work.finally(() => this.pendingResends.delete(work));
+    return { message: RESEND_MESSAGE };
+  }
+
+  /** Resolves when every resend and reset request answered so far has done its work. */
+  async idle(): Promise<void> {
+    await Promise.all([...this.pendingResends, this.passwordResets.idle()]);
+  }
+
+  private async mailNewVerificationLink(canonical: string): Promise<void> {
+    const userId = await this.userIdByEmail(canonical);
+    if (!userId) return;
     const { state } = await this.loadUser(userId);
-    if (state.status !== 'active' || state.emailVerified) return { message: RESEND_MESSAGE };
+    if (state.status !== 'active' || state.emailVerified) return;
     const user = await this.toPublic(state);
-    const token = await this.verification.issue(userId);
+    const token = await this.o.db.transaction(async (tx) => {
+      // Two resends at once must not each revoke before the other inserts: both links would live.
+      await tx.query('SELECT 1 FROM user_credentials WHERE user_id = $1 FOR UPDATE', [userId]);
+      await this.verification.revokeAll(userId, tx);
+      return this.verification.issue(userId, tx);
+    });
     await this.queueMail(
       'verification',
       userId,
-      verificationMail(canonical, user.name, this.verifyLink(token)),
+      verificationMail(canonical, user.name, this.verifyLink(token), { replacesEarlier: true }),
     );
-    return { message: RESEND_MESSAGE };
+    this.o.log.info({ userId }, 'verification link sent again');
   }
 
   // ------------------------------------------------------------ roles and deletion

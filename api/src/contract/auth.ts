@@ -71,4 +71,5 @@ export const verifyEmailAnswer = z.strictObject({ message: z.string(), user: pub
 export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswer>;
 
 export const resendVerificationBody = z.strictObject({ email });
+export type ResendVerificationBody = z.input<typeof resendVerificationBody>;
 export const resendVerificationAnswer = messageAnswer;

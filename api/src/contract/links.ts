@@ -29,6 +29,11 @@ export const linkDetails = linkSummary.extend({
   publicLink: z.string(),
   /** Until when wrong PINs locked the link, while that lasts; else null. */
   lockedUntil: isoInstant.nullable(),
+  /**
+   * Wrong PINs in a row on the current link that still count towards a lock (5 lock it for 15
+   * minutes; a right PIN, or 15 minutes without a wrong one, start over).
+   */
+  pinFailures: z.number().int().nonnegative(),
   views: z.array(linkView),
 });
 export type LinkDetails = z.infer<typeof linkDetails>;

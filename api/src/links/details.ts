@@ -31,23 +31,28 @@ export async function linkSummaries(
   return out;
 }
 
-/** What the owner sees of a project's link: its state, settings and every logged opening. */
+/**
+ * What the owner sees of a project's link: its state, settings, the PIN lock and the wrong PINs
+ * counting towards it, and every logged opening.
+ */
 export async function linkDetails(
   deps: AppDeps,
   projectId: string,
   token: string,
 ): Promise<LinkDetails> {
-  const [row, views] = await Promise.all([
+  const now = deps.now();
+  // The lock comes from the PIN counter itself, not the read model: the owner's dialog asks
+  // again while open, and must show a lock (or its end) the moment the doctor's page does.
+  const [row, views, pins] = await Promise.all([
     linkRowOf(deps.db, projectId),
     linkViewsOf(deps.db, projectId),
+    deps.links.pins.state(hashPublicToken(token), now),
   ]);
-  const now = deps.now();
-  const locked =
-    row?.lockedUntil && Date.parse(row.lockedUntil) > now.getTime() ? row.lockedUntil : null;
   return {
     ...linkSummaryOf(row, token, now),
     publicLink: publicLinkFor(deps, token),
-    lockedUntil: locked,
+    lockedUntil: pins.lockedUntil?.toISOString() ?? null,
+    pinFailures: pins.failures,
     views: views as LinkView[],
   };
 }

@@ -81,6 +81,30 @@ export class PinGuard {
     return d.getTime() > now.getTime() ? d : null;
   }
 
+  /**
+   * What the owner sees of the run now: the wrong PINs in a row that still count (a run older
+   * than the lock period has started over) and the end of a running lock.
+   */
+  async state(
+    tokenHash: Buffer,
+    now: Date,
+  ): Promise<{ failures: number; lockedUntil: Date | null }> {
+    const r = await this.db.query<{
+      failures: number;
+      last_failure_at: Date | string;
+      locked_until: Date | string | null;
+    }>(
+      'SELECT failures, last_failure_at, locked_until FROM link_pin_failures WHERE token_hash = $1',
+      [tokenHash],
+    );
+    const row = r.rows[0];
+    if (!row) return { failures: 0, lockedUntil: null };
+    const until = row.locked_until ? new Date(row.locked_until) : null;
+    const lockedUntil = until && until.getTime() > now.getTime() ? until : null;
+    const current = new Date(row.last_failure_at).getTime() > now.getTime() - PIN_LOCK_MS;
+    return { failures: current || lockedUntil ? row.failures : 0, lockedUntil };
+  }
+
   /** A right PIN ends the run of failures (its own reserved slot included). */
   async succeed(tokenHash: Buffer): Promise<void> {
     await this.db.query('DELETE FROM link_pin_failures WHERE token_hash = $1', [tokenHash]);

@@ -37,8 +37,21 @@ ${button}
 </body></html>`;
 }
 
-export function verificationMail(to: string, name: string, link: string): MailMessage {
+const VERIFICATION_VALIDITY = 'The link is valid for 24 hours and can be used once.';
+/** A resend voids the earlier links; its mail says so, since theirs said 24 hours. */
+const REPLACES_EARLIER_LINKS = 'It replaces the verification links we sent you before.';
+const NOT_YOU = 'If you did not create an account, you can ignore this message.';
+
+export function verificationMail(
+  to: string,
+  name: string,
+  link: string,
+  opts: { replacesEarlier?: boolean } = {},
+): MailMessage {
   const greeting = `Hello ${name},`;
+  const validity = opts.replacesEarlier
+    ? `${VERIFICATION_VALIDITY} ${REPLACES_EARLIER_LINKS}`
+    : VERIFICATION_VALIDITY;
   return {
     to,
     subject: 'Verify your email address',
@@ -48,14 +61,14 @@ Please confirm your email address to finish creating your Cusp account:
 
 ${link}
 
-The link is valid for 24 hours and can be used once. If you did not create an account, you can ignore this message.
+${validity} ${NOT_YOU}
 `,
     html: layout(
       'Verify your email address',
       [
         escapeHtml(greeting),
         'Please confirm your email address to finish creating your Cusp account.',
-        'The link is valid for 24 hours and can be used once. If you did not create an account, you can ignore this message.',
+        `${validity} ${NOT_YOU}`,
       ],
       { label: 'Verify email address', href: link },
     ),

@@ -18,7 +18,7 @@ export function freshClient(): Record<string, string> {
 }
 
 /** Mails the embedded outbox wrote for `to`, quoted-printable undone. */
-function mailsTo(cusp: CuspServer, to: string): string[] {
+export function mailsTo(cusp: CuspServer, to: string): string[] {
   const dir = path.join(cusp.dataDir, 'outbox');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)

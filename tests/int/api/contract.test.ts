@@ -154,8 +154,9 @@ describe('API contract', () => {
     });
     const verifyToken = await mailedVerificationToken(t.dataDir, email);
     await call('GET /api/verify-email/:token', 200, { params: { token: verifyToken } });
-    await call('POST /api/resend-verification', 202, { body: { email } });
     await call('POST /api/verify-email/:token', 200, { params: { token: verifyToken } });
+    // After verifying: a resend would replace the link verified above.
+    await call('POST /api/resend-verification', 202, { body: { email } });
     await call('GET /api/verify-email/:token', 410, { params: { token: 'x' } });
     await call('POST /api/login/bot-check', 200, { body: { email } });
     await call('POST /api/login', 401, { body: { email, password: 'not-the-password-1' } });

@@ -14,8 +14,9 @@ import { testDrivers } from '../../support/db.js';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer.js';
 
 /**
- * Issue 13 item 8a: a verification mail says its link is valid for 24 hours, so nothing sent
- * later — a second registration with the address, a resend — may void it before then.
+ * Issue 13 item 8a: a verification mail says its link is valid for 24 hours, so a second
+ * registration with the address does not void it before then. (An explicit resend does, and its
+ * mail says so: `resendVerification.test.ts`.)
  */
 describe.each(testDrivers())('verification links (%s)', (driver) => {
   let t: TestApp;

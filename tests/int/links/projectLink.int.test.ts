@@ -167,6 +167,7 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
       lastOpenedAt: null,
       publicLink: `http://cusp.test/viewer/${p.publicToken}`,
       lockedUntil: null,
+      pinFailures: 0,
       views: [],
     });
     expect((await owner('GET', `/api/projects/${p.id}/link`, undefined, admin)).statusCode).toBe(
@@ -354,6 +355,32 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
     expect(after.statusCode).toBe(200);
     // The run of failures starts over after a success.
     expect((await unlock(p.publicToken, '00000000')).json().attemptsLeft).toBe(4);
+  });
+
+  it('shows the owner the wrong PINs and the lock as they happen, and their end', async () => {
+    const p = await project('Case D2');
+    await setLink(p, { expiresAt: null, pin: '86420135' });
+    const details = async () => (await owner('GET', `/api/projects/${p.id}/link`)).json();
+    expect(await details()).toMatchObject({ pinFailures: 0, lockedUntil: null });
+    for (let i = 1; i <= 3; i++)
+      expect((await unlock(p.publicToken, '00000000')).statusCode).toBe(401);
+    expect(await details()).toMatchObject({ pinFailures: 3, lockedUntil: null });
+    // A run older than the lock period no longer counts.
+    await advance(15 * MIN + 1000);
+    expect(await details()).toMatchObject({ pinFailures: 0, lockedUntil: null });
+    for (let i = 1; i <= 5; i++) await unlock(p.publicToken, '00000000');
+    // No wait for a read model: the very next answer shows the lock.
+    expect(await details()).toMatchObject({
+      pinFailures: 5,
+      lockedUntil: new Date(clock.getTime() + 15 * MIN).toISOString(),
+    });
+    await advance(15 * MIN + 1000);
+    expect(await details()).toMatchObject({ pinFailures: 0, lockedUntil: null });
+    expect((await unlock(p.publicToken, '86420135')).statusCode).toBe(200);
+    expect((await unlock(p.publicToken, '00000000')).statusCode).toBe(401);
+    expect((await unlock(p.publicToken, '86420135')).statusCode).toBe(200);
+    // A right PIN ends the run.
+    expect(await details()).toMatchObject({ pinFailures: 0, lockedUntil: null });
   });
 
   it('logs each opening once per browser per 30 minutes with device and browser, and shows the count', async () => {

@@ -6,6 +6,7 @@ import type {
   MeAnswer,
   MessageAnswer,
   RegisterBody,
+  ResendVerificationBody,
   VerifyEmailAnswer,
 } from './contract';
 import { api } from './client';
@@ -24,6 +25,9 @@ export const authApi = {
     api.get<{ valid: true }>(paths.verifyEmail(token), { auth: false }),
   verifyEmail: (token: string) =>
     api.post<VerifyEmailAnswer>(paths.verifyEmail(token), undefined, { auth: false }),
+  /** A new verification link for an address waiting for one; the same answer for any address. */
+  resendVerification: (body: ResendVerificationBody) =>
+    api.post<MessageAnswer>(paths.resendVerification, body, { auth: false }),
   forgotPassword: (body: ForgotPasswordBody) =>
     api.post<MessageAnswer>(paths.forgotPassword, body, { auth: false }),
   checkReset: (token: string) =>

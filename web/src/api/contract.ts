@@ -24,6 +24,7 @@ export type {
   MeAnswer,
   PublicUser,
   RegisterBody,
+  ResendVerificationBody,
   Role,
   VerifyEmailAnswer,
 } from '../../../api/src/contract/auth';

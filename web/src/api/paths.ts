@@ -14,6 +14,7 @@ export const paths = {
   logout: '/logout',
   me: '/me',
   verifyEmail: (token: string) => `/verify-email/${seg(token)}`,
+  resendVerification: '/resend-verification',
   forgotPassword: '/forgot-password',
   resetPasswordCheck: '/reset-password/check',
   resetPassword: '/reset-password',

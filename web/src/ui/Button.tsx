@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './classNames';
 import { Icon, type IconName } from './Icon';
 import { Spinner } from './Spinner';
@@ -21,6 +21,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
   /** Square button with only an icon; pass aria-label. */
   iconOnly?: boolean;
+  /** The button element (to give it focus back, for one). */
+  ref?: Ref<HTMLButtonElement>;
   children?: ReactNode;
 }
 

@@ -1,22 +1,37 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useEffect, useRef, useState } from 'react';
+import { api, ApiError } from '../../api/client';
+import {
+  CONFIRM_ROTATE_TITLE,
+  CONFIRM_WITHDRAW_TEXT,
+  CONFIRM_WITHDRAW_TITLE,
+  GENERIC_ERROR,
+  INVALID_EMAIL,
+  LINK_CHOOSE_DATE,
+  LINK_EXPIRY_IN_PAST,
+  LINK_PIN_FORMAT,
+  LINK_SETTINGS_SAVED,
+  LINK_WITHDRAWN,
+  NEW_LINK_CREATED,
+  confirmRotateText,
+  linkLockedUntil,
+  newLinkSentTo,
+  wrongPinsInARow,
+} from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
+import { FieldError, fieldA11y } from '../../ui/FieldError';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
-import {
-  daysFromNow,
-  endOfLocalDay,
-  linkStateText,
-  openedSummary,
-  PIN_PATTERN,
-  type LinkDetails,
-} from './linkText';
+import { useFieldErrors } from '../../ui/useFieldErrors';
+import { LinkConfirm } from './LinkConfirm';
+import { linkDraftOf, linkSettingsProblems, type Expiry, type LinkDraft } from './linkDraft';
+import { linkStateText, openedSummary, type LinkDetails } from './linkText';
 import { LinkViewLog } from './LinkViewLog';
+import { useLinkDetails } from './useLinkDetails';
+import '../../ui/field.css';
 import './link.css';
 
-type Expiry = 'never' | '7' | '30' | '90' | 'date';
-type PinMode = 'keep' | 'set' | 'none';
+type LinkField = 'date' | 'pin' | 'doctorEmail';
 
 const EXPIRY_OPTIONS: [Expiry, string][] = [
   ['never', 'Never'],
@@ -26,6 +41,17 @@ const EXPIRY_OPTIONS: [Expiry, string][] = [
   ['date', 'On a date'],
 ];
 
+/** The server's refusals that belong to one field of the dialog. */
+const FIELD_OF_CODE: Record<string, LinkField> = {
+  invalid_pin: 'pin',
+  invalid_expiry: 'date',
+  expiry_in_past: 'date',
+  INVALID_EMAIL: 'doctorEmail',
+};
+
+const errorText = (err: unknown) =>
+  err instanceof Error && err.message ? err.message : GENERIC_ERROR;
+
 export interface LinkSettingsModalProps {
   /** The project whose link to manage; null: closed. */
   project: { id: string; name: string } | null;
@@ -34,108 +60,134 @@ export interface LinkSettingsModalProps {
   onChanged: () => void;
 }
 
-const errorText = (err: unknown) =>
-  err instanceof Error && err.message ? err.message : 'An error occurred';
-
 /**
- * Link settings of one project: expiry (never, 7 / 30 / 90 days, a date), an optional PIN,
- * withdraw the link, replace it by a new one (optionally mailed to the doctor), and the view log.
+ * Link settings of one project: expiry (never, 7 / 30 / 90 days, a date), an optional PIN, the
+ * PIN lock as it is now (asked again every 10 s), withdraw the link or replace it by a new one
+ * (each after a confirmation saying what happens), and the view log. A refused save marks the
+ * refused fields and keeps every choice; only a saved change resets the form to what was saved.
  */
 export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsModalProps) {
-  const [link, setLink] = useState<LinkDetails | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [expiry, setExpiry] = useState<Expiry>('never');
-  const [date, setDate] = useState('');
-  const [pinMode, setPinMode] = useState<PinMode>('none');
-  const [pin, setPin] = useState('');
+  const projectId = project?.id ?? null;
+  const { link, setLink, loadError, refresh } = useLinkDetails(projectId);
+  const [draft, setDraft] = useState<LinkDraft | null>(null);
   const [doctorEmail, setDoctorEmail] = useState('');
   const [busy, setBusy] = useState<'save' | 'revoke' | 'rotate' | null>(null);
+  const [confirming, setConfirming] = useState<'revoke' | 'rotate' | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const { errors, fail, clear, reset, scope } = useFieldErrors<LinkField>();
+  const revokeButton = useRef<HTMLButtonElement>(null);
+  const rotateButton = useRef<HTMLButtonElement>(null);
+  const stateLine = useRef<HTMLParagraphElement>(null);
+  /** Where focus goes once the confirmation is gone: back to its button, or to the new state. */
+  const focusAfter = useRef<'revoke' | 'rotate' | 'state' | null>(null);
 
-  const show = useCallback((l: LinkDetails) => {
-    setLink(l);
-    setExpiry(l.expiresAt ? 'date' : 'never');
-    setDate(l.expiresAt ? l.expiresAt.slice(0, 10) : '');
-    setPinMode(l.pinSet ? 'keep' : 'none');
-    setPin('');
-  }, []);
-
-  const load = useCallback(async () => {
-    if (!project) return;
-    setLoadError(null);
-    setLink(null);
-    try {
-      show(await api.get<LinkDetails>(`/projects/${project.id}/link`));
-    } catch (err) {
-      setLoadError(errorText(err));
-    }
-  }, [project, show]);
+  // A new dialog starts from the link as it is; refreshes while open never touch the form.
+  useEffect(() => {
+    setDraft(null);
+    setDoctorEmail('');
+    setConfirming(null);
+    setFormError(null);
+    reset();
+  }, [projectId, reset]);
+  useEffect(() => {
+    if (link && !draft) setDraft(linkDraftOf(link));
+  }, [link, draft]);
 
   useEffect(() => {
-    setFormError(null);
-    setDoctorEmail('');
-    void load();
-  }, [load]);
+    if (confirming) return;
+    const target = focusAfter.current;
+    focusAfter.current = null;
+    if (target === 'revoke') revokeButton.current?.focus();
+    else if (target === 'rotate') rotateButton.current?.focus();
+    else if (target === 'state') stateLine.current?.focus();
+  }, [confirming]);
 
-  function expiresAt(): string | null | undefined {
-    if (expiry === 'never') return null;
-    if (expiry === 'date') return endOfLocalDay(date) ?? undefined;
-    return daysFromNow(Number(expiry));
+  const patch = (p: Partial<LinkDraft>) => setDraft((d) => (d ? { ...d, ...p } : d));
+
+  /** A refusal: under its field when it belongs to one, a toast when no answer came. */
+  function refused(err: unknown) {
+    const field = err instanceof ApiError && err.code ? FIELD_OF_CODE[err.code] : undefined;
+    if (field) fail({ [field]: errorText(err) });
+    else if (err instanceof ApiError && err.status === 0) toast.error(errorText(err));
+    else setFormError(errorText(err));
   }
 
   async function save() {
-    if (!project) return;
-    const at = expiresAt();
-    if (at === undefined) return setFormError('Please choose a date');
-    if (pinMode === 'set' && !PIN_PATTERN.test(pin)) {
-      return setFormError('The PIN must be 6 to 12 digits');
-    }
+    if (!projectId || !draft) return;
     setFormError(null);
+    const checked = linkSettingsProblems(draft, new Date(), {
+      chooseDate: LINK_CHOOSE_DATE,
+      inPast: LINK_EXPIRY_IN_PAST,
+      pinFormat: LINK_PIN_FORMAT,
+    });
+    if (!checked.ok) return fail(checked.problems);
+    reset();
     setBusy('save');
     try {
-      const body =
-        pinMode === 'keep'
-          ? { expiresAt: at }
-          : { expiresAt: at, pin: pinMode === 'set' ? pin : null };
-      show(await api.put<LinkDetails>(`/projects/${project.id}/link`, body));
-      toast.success('Link settings saved');
+      const saved = await api.put<LinkDetails>(`/projects/${projectId}/link`, checked.body);
+      setLink(saved);
+      setDraft(linkDraftOf(saved));
+      toast.success(LINK_SETTINGS_SAVED);
       onChanged();
     } catch (err) {
-      setFormError(errorText(err));
+      refused(err);
     } finally {
       setBusy(null);
     }
   }
 
+  function ask(action: 'revoke' | 'rotate') {
+    setFormError(null);
+    if (action === 'rotate') {
+      const to = doctorEmail.trim();
+      if (to && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(to)) return fail({ doctorEmail: INVALID_EMAIL });
+      clear('doctorEmail');
+    }
+    setConfirming(action);
+  }
+
+  function cancel() {
+    focusAfter.current = confirming;
+    setConfirming(null);
+  }
+
   async function revoke() {
-    if (!project) return;
+    if (!projectId) return;
     setBusy('revoke');
     try {
-      show(await api.post<LinkDetails>(`/projects/${project.id}/link/revoke`));
-      toast.success('The link was withdrawn');
+      setLink(await api.post<LinkDetails>(`/projects/${projectId}/link/revoke`));
+      toast.success(LINK_WITHDRAWN);
       onChanged();
+      focusAfter.current = 'state';
+      setConfirming(null);
     } catch (err) {
-      toast.error(errorText(err));
+      focusAfter.current = 'revoke';
+      setConfirming(null);
+      refused(err);
     } finally {
       setBusy(null);
     }
   }
 
   async function rotate() {
-    if (!project) return;
+    if (!projectId) return;
     const to = doctorEmail.trim();
     setBusy('rotate');
     try {
       await api.post<{ publicLink: string }>(
-        `/projects/${project.id}/link/rotate`,
+        `/projects/${projectId}/link/rotate`,
         to ? { doctorEmail: to } : {},
       );
-      toast.success(to ? `New link created and sent to ${to}` : 'New link created');
+      toast.success(to ? newLinkSentTo(to) : NEW_LINK_CREATED);
       setDoctorEmail('');
       onChanged();
-      await load();
+      await refresh();
+      focusAfter.current = 'state';
+      setConfirming(null);
     } catch (err) {
-      toast.error(errorText(err));
+      focusAfter.current = 'rotate';
+      setConfirming(null);
+      refused(err);
     } finally {
       setBusy(null);
     }
@@ -153,26 +205,39 @@ export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsM
       {loadError ? (
         <div className="link-settings__error" role="alert">
           <p>{loadError}</p>
-          <Button size="sm" onClick={() => void load()}>
+          <Button size="sm" onClick={() => void refresh()}>
             Try again
           </Button>
         </div>
-      ) : !link ? (
+      ) : !link || !draft ? (
         <div className="link-settings__loading">
           <Spinner label="Loading link settings" />
         </div>
       ) : (
-        <div className="link-settings">
-          <p className="link-settings__state" data-testid="link-state">
+        <div className="link-settings" ref={scope}>
+          <p
+            className="link-settings__state"
+            data-testid="link-state"
+            ref={stateLine}
+            tabIndex={-1}
+          >
             <strong>{linkStateText(link)}</strong>
             {link.pinSet ? ' · PIN required' : ''} · {openedSummary(link)}
           </p>
-          {link.lockedUntil ? (
-            <p className="link-settings__warn" role="status">
-              Locked after 5 wrong PINs until{' '}
-              {new Date(link.lockedUntil).toLocaleTimeString('en-GB')}.
-            </p>
-          ) : null}
+          <div className="link-settings__lock" aria-live="polite" data-testid="link-lock">
+            {link.lockedUntil ? (
+              <p className="link-settings__warn">
+                {linkLockedUntil(
+                  new Date(link.lockedUntil).toLocaleTimeString('en-GB', {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  }),
+                )}
+              </p>
+            ) : link.pinFailures > 0 ? (
+              <p className="link-settings__hint">{wrongPinsInARow(link.pinFailures)}</p>
+            ) : null}
+          </div>
           <p className="link-settings__url">
             <span className="visually-hidden">Current link: </span>
             <code data-testid="link-url">{link.publicLink}</code>
@@ -187,25 +252,35 @@ export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsM
                     type="radio"
                     name="link-expiry"
                     value={value}
-                    checked={expiry === value}
-                    onChange={() => setExpiry(value)}
+                    checked={draft.expiry === value}
+                    onChange={() => {
+                      patch({ expiry: value });
+                      clear('date');
+                    }}
                   />
                   {label}
                 </label>
               ))}
             </div>
-            {expiry === 'date' ? (
-              <label className="field__label" htmlFor="link-expiry-date">
-                Expiry date
+            {draft.expiry === 'date' ? (
+              <div className="field">
+                <label className="field__label" htmlFor="link-expiry-date">
+                  Expiry date
+                </label>
                 <input
                   id="link-expiry-date"
                   className="field__input"
                   type="date"
-                  value={date}
+                  value={draft.date}
                   min={new Date().toISOString().slice(0, 10)}
-                  onChange={(e) => setDate(e.target.value)}
+                  {...fieldA11y('link-expiry-date', errors.date)}
+                  onChange={(e) => {
+                    patch({ date: e.target.value });
+                    clear('date');
+                  }}
                 />
-              </label>
+                <FieldError fieldId="link-expiry-date" message={errors.date} />
+              </div>
             ) : null}
           </fieldset>
 
@@ -228,31 +303,41 @@ export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsM
                     type="radio"
                     name="link-pin"
                     value={value}
-                    checked={pinMode === value}
-                    onChange={() => setPinMode(value)}
+                    checked={draft.pinMode === value}
+                    onChange={() => {
+                      patch({ pinMode: value });
+                      clear('pin');
+                    }}
                   />
                   {label}
                 </label>
               ))}
             </div>
-            {pinMode === 'set' ? (
-              <label className="field__label" htmlFor="link-pin">
-                PIN (6 to 12 digits; tell it to the doctor another way than the link)
+            {draft.pinMode === 'set' ? (
+              <div className="field">
+                <label className="field__label" htmlFor="link-pin">
+                  PIN (6 to 12 digits; tell it to the doctor another way than the link)
+                </label>
                 <input
                   id="link-pin"
                   className="field__input"
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={12}
-                  value={pin}
-                  onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+                  value={draft.pin}
+                  {...fieldA11y('link-pin', errors.pin)}
+                  onChange={(e) => {
+                    patch({ pin: e.target.value.replace(/\D/g, '') });
+                    clear('pin');
+                  }}
                 />
-              </label>
+                <FieldError fieldId="link-pin" message={errors.pin} />
+              </div>
             ) : null}
           </fieldset>
 
           {formError ? (
-            <p className="link-error" role="alert">
+            <p className="form-error" role="alert">
               {formError}
             </p>
           ) : null}
@@ -273,36 +358,65 @@ export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsM
               Withdrawing stops the link at once. A new link replaces it; the old one stays
               withdrawn.
             </p>
-            <label className="field__label" htmlFor="link-rotate-email">
-              Send the new link to (optional)
+            <div className="field">
+              <label className="field__label" htmlFor="link-rotate-email">
+                Send the new link to (optional)
+              </label>
               <input
                 id="link-rotate-email"
                 className="field__input"
                 type="email"
                 placeholder="doctor@clinic.com"
                 value={doctorEmail}
-                onChange={(e) => setDoctorEmail(e.target.value)}
+                disabled={!!confirming}
+                {...fieldA11y('link-rotate-email', errors.doctorEmail)}
+                onChange={(e) => {
+                  setDoctorEmail(e.target.value);
+                  clear('doctorEmail');
+                }}
               />
-            </label>
-            <div className="link-settings__actions">
-              <Button
-                variant="danger"
-                icon="lock"
-                loading={busy === 'revoke'}
-                disabled={!!busy || link.state === 'revoked'}
-                onClick={() => void revoke()}
-              >
-                Withdraw link
-              </Button>
-              <Button
-                icon="link"
-                loading={busy === 'rotate'}
-                disabled={!!busy}
-                onClick={() => void rotate()}
-              >
-                Create new link
-              </Button>
+              <FieldError fieldId="link-rotate-email" message={errors.doctorEmail} />
             </div>
+            {confirming === 'revoke' ? (
+              <LinkConfirm
+                title={CONFIRM_WITHDRAW_TITLE}
+                text={CONFIRM_WITHDRAW_TEXT}
+                confirmLabel="Withdraw link"
+                busy={busy === 'revoke'}
+                onConfirm={() => void revoke()}
+                onCancel={cancel}
+              />
+            ) : confirming === 'rotate' ? (
+              <LinkConfirm
+                title={CONFIRM_ROTATE_TITLE}
+                text={confirmRotateText(doctorEmail.trim() || null)}
+                confirmLabel="Create new link"
+                confirmVariant="primary"
+                busy={busy === 'rotate'}
+                onConfirm={() => void rotate()}
+                onCancel={cancel}
+              />
+            ) : (
+              <div className="link-settings__actions">
+                <Button
+                  ref={revokeButton}
+                  variant="danger"
+                  icon="lock"
+                  disabled={!!busy || link.state === 'revoked'}
+                  onClick={() => ask('revoke')}
+                >
+                  Withdraw link…
+                </Button>
+                <Button
+                  ref={rotateButton}
+                  icon="link"
+                  disabled={!!busy}
+                  onClick={() => ask('rotate')}
+                >
+                  Create new link…
+                </Button>
+              </div>
+            )}
           </fieldset>
 
           <section className="link-settings__group" aria-label="View log">

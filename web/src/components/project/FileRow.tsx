@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { formatBytes } from './format';
 import type { UploadFile } from './uploadFile';
+import '../../ui/field.css';
 
 const MATERIAL_KEYS = Object.keys(MATERIALS) as (keyof typeof MATERIALS)[];
 

@@ -19,12 +19,17 @@ import { BotCheck } from '../../ui/BotCheck';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
+import { FieldError, emptyFieldProblems, fieldA11y } from '../../ui/FieldError';
 import { TextField } from '../../ui/TextField';
+import { useFieldErrors, type FieldErrors } from '../../ui/useFieldErrors';
 import { convertDcm } from './convertDcm';
 import { FileRow } from './FileRow';
 import type { CreateAnswer } from '../../api/contract';
 import { toUploadFile, type UploadFile } from './uploadFile';
 import { uploadProject } from '../../api/upload';
+import { ApiError } from '../../api/client';
+import { projectFieldOf, type ProjectField } from './projectFieldOf';
+import '../../ui/field.css';
 import './project.css';
 
 const PUBLIC_MAX_BYTES = 50 * 1024 * 1024;
@@ -48,6 +53,13 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
   const [botReset, setBotReset] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, fail, clear, reset: resetErrors, scope } = useFieldErrors<ProjectField>();
+  /** A setter that also drops the field's message once the user edits it. */
+  const edit = (key: ProjectField, set: (v: string) => void) => (v: string) => {
+    set(v);
+    clear(key);
+  };
   const nextKey = useRef(1);
   /**
    * The Idempotency-Key of the submission being made: kept while it is retried (a lost answer
@@ -107,26 +119,27 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim() || !patientName.trim() || !laboratoryName.trim()) {
-      toast.error(PLEASE_FILL_REQUIRED_FIELDS);
-      return;
-    }
+    setFormError(null);
+    // Every refused field at once, each under its field; nothing typed or chosen is lost.
+    const problems: FieldErrors<ProjectField> = emptyFieldProblems(
+      [
+        ['name', 'pf-name', !name.trim()],
+        ['patientName', 'pf-patient', !patientName.trim()],
+        ['laboratoryName', 'pf-lab', !laboratoryName.trim()],
+      ],
+      PLEASE_FILL_REQUIRED_FIELDS,
+    );
     if (files.length === 0) {
-      toast.error(
-        mode === 'public' ? UPLOAD_AT_LEAST_ONE_DCM_STL_OR_PLY : UPLOAD_AT_LEAST_ONE_STL_OR_PLY,
-      );
-      return;
+      problems.files =
+        mode === 'public' ? UPLOAD_AT_LEAST_ONE_DCM_STL_OR_PLY : UPLOAD_AT_LEAST_ONE_STL_OR_PLY;
     }
     if (mode === 'public') {
-      if (!botToken) {
-        toast.error(PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT);
-        return;
-      }
-      if (!terms) {
-        toast.error(PLEASE_AGREE_TO_TERMS);
-        return;
-      }
-    } else if (!localStorage.getItem('token')) {
+      if (!botToken) problems.botCheck = PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT;
+      if (!terms) problems.terms = PLEASE_AGREE_TO_TERMS;
+    }
+    if (Object.keys(problems).length > 0) return fail(problems);
+    resetErrors();
+    if (mode === 'user' && !localStorage.getItem('token')) {
       toast.error(NO_AUTH_TOKEN);
       return;
     }
@@ -163,7 +176,14 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
       reset();
       onCreated(result);
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : FAILED_TO_CREATE_PROJECT);
+      const message = err instanceof Error && err.message ? err.message : FAILED_TO_CREATE_PROJECT;
+      const field = projectFieldOf(
+        err,
+        ready.map((f) => f.originalName),
+      );
+      if (field) fail({ [field]: message });
+      else if (err instanceof ApiError && err.status === 0) toast.error(message);
+      else setFormError(message);
       if (mode === 'public') {
         setBotToken(null);
         setBotReset((n) => n + 1);
@@ -176,7 +196,13 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
   const anyConverting = files.some((f) => f.converting);
 
   return (
-    <form className="project-form" onSubmit={onSubmit} noValidate data-testid="project-form">
+    <form
+      className="project-form"
+      onSubmit={onSubmit}
+      noValidate
+      data-testid="project-form"
+      ref={scope}
+    >
       <Card className="project-form__card">
         <h2 className="card__title">Project details</h2>
         <div className="project-form__grid">
@@ -185,21 +211,24 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
             id="pf-name"
             label="Project Name *"
             value={name}
-            onChange={setName}
+            error={errors.name}
+            onChange={edit('name', setName)}
           />
           <TextField
             maxLength={200}
             id="pf-patient"
             label="Patient Name *"
             value={patientName}
-            onChange={setPatientName}
+            error={errors.patientName}
+            onChange={edit('patientName', setPatientName)}
           />
           <TextField
             maxLength={200}
             id="pf-lab"
             label="Laboratory Name *"
             value={laboratoryName}
-            onChange={setLaboratoryName}
+            error={errors.laboratoryName}
+            onChange={edit('laboratoryName', setLaboratoryName)}
           />
         </div>
         <div className="field">
@@ -212,8 +241,13 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
             rows={3}
             maxLength={5000}
             value={comment}
-            onChange={(e) => setComment(e.target.value)}
+            {...fieldA11y('pf-comment', errors.comment)}
+            onChange={(e) => {
+              setComment(e.target.value);
+              clear('comment');
+            }}
           />
+          <FieldError fieldId="pf-comment" message={errors.comment} />
         </div>
       </Card>
 
@@ -240,12 +274,14 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
             className="visually-hidden"
             data-testid="file-input"
             aria-label="Choose 3D files"
+            {...fieldA11y('pf-files', errors.files)}
             onChange={(e: ChangeEvent<HTMLInputElement>) => {
               addFiles(e.target.files);
               e.target.value = '';
             }}
           />
         </div>
+        <FieldError fieldId="pf-files" message={errors.files} />
         {files.length > 0 && (
           <ul className="file-list" data-testid="file-list">
             {files.map((f) => (
@@ -264,12 +300,24 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
 
       {mode === 'public' && (
         <Card className="project-form__card">
-          <BotCheck purpose="public-upload" onChange={setBotToken} resetKey={botReset} />
+          <BotCheck
+            purpose="public-upload"
+            onChange={(token) => {
+              setBotToken(token);
+              if (token) clear('botCheck');
+            }}
+            resetKey={botReset}
+          />
+          <FieldError fieldId="pf-botcheck" message={errors.botCheck} />
           <label className="terms">
             <input
               type="checkbox"
               checked={terms}
-              onChange={(e) => setTerms(e.target.checked)}
+              {...fieldA11y('pf-terms', errors.terms)}
+              onChange={(e) => {
+                setTerms(e.target.checked);
+                clear('terms');
+              }}
               data-testid="terms"
             />
             <span>
@@ -277,8 +325,15 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
               <Link to="/privacy">Privacy Policy</Link>
             </span>
           </label>
+          <FieldError fieldId="pf-terms" message={errors.terms} />
         </Card>
       )}
+
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
 
       {submitting && (
         <div

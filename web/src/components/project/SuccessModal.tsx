@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Modal } from '../../ui/Modal';
 import type { CreateAnswer } from '../../api/contract';
+import '../../ui/field.css';
 
 export interface SuccessModalProps {
   result: CreateAnswer | null;

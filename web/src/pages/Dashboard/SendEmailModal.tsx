@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { mailtoFor } from '../../components/project/SuccessModal';
 import type { Project } from '../../api/contract';
+import { ApiError } from '../../api/client';
 import { projectsApi } from '../../api/projects';
 import { FAILED_TO_SEND_EMAIL, PLEASE_ENTER_DOCTOR_EMAIL, emailSentTo } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/TextField';
+import { useFieldErrors } from '../../ui/useFieldErrors';
+import '../../ui/field.css';
 
 export interface SendEmailModalProps {
   /** The project to send; null: closed. */
@@ -17,11 +21,13 @@ export interface SendEmailModalProps {
 export function SendEmailModal({ project, onClose }: SendEmailModalProps) {
   const [doctorEmail, setDoctorEmail] = useState('');
   const [sending, setSending] = useState(false);
+  const { errors, fail, clear, reset, scope } = useFieldErrors<'doctorEmail'>();
 
   async function send() {
     if (!project) return;
     const to = doctorEmail.trim();
-    if (!to) return toast.error(PLEASE_ENTER_DOCTOR_EMAIL);
+    if (!to) return fail({ doctorEmail: PLEASE_ENTER_DOCTOR_EMAIL });
+    reset();
     setSending(true);
     try {
       await projectsApi.sendEmail(project.id, to);
@@ -29,7 +35,10 @@ export function SendEmailModal({ project, onClose }: SendEmailModalProps) {
       setDoctorEmail('');
       onClose();
     } catch (err) {
-      toast.error(err instanceof Error && err.message ? err.message : FAILED_TO_SEND_EMAIL);
+      const message = err instanceof Error && err.message ? err.message : FAILED_TO_SEND_EMAIL;
+      // A refused address belongs to the field; anything else is the sending's outcome.
+      if (err instanceof ApiError && err.status === 400) fail({ doctorEmail: message });
+      else toast.error(message);
     } finally {
       setSending(false);
     }
@@ -53,7 +62,7 @@ export function SendEmailModal({ project, onClose }: SendEmailModalProps) {
             variant="primary"
             icon="mail"
             loading={sending}
-            disabled={!doctorEmail.trim() || sending}
+            disabled={sending}
             onClick={() => void send()}
           >
             Send Email
@@ -61,17 +70,27 @@ export function SendEmailModal({ project, onClose }: SendEmailModalProps) {
         </>
       }
     >
-      <label className="field__label" htmlFor="dash-doctor-email">
-        Doctor&apos;s email
-      </label>
-      <input
-        id="dash-doctor-email"
-        className="field__input"
-        type="email"
-        value={doctorEmail}
-        onChange={(e) => setDoctorEmail(e.target.value)}
-        placeholder="doctor@clinic.com"
-      />
+      <form
+        ref={scope}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!sending) void send();
+        }}
+      >
+        <TextField
+          id="dash-doctor-email"
+          label="Doctor's email"
+          type="email"
+          value={doctorEmail}
+          error={errors.doctorEmail}
+          onChange={(v) => {
+            setDoctorEmail(v);
+            clear('doctorEmail');
+          }}
+          placeholder="doctor@clinic.com"
+        />
+      </form>
     </Modal>
   );
 }

@@ -15,8 +15,11 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
+import { FieldError } from '../../ui/FieldError';
 import { TextField } from '../../ui/TextField';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AuthCard } from '../Login/AuthCard';
+import { authFieldOf, isNetworkError } from '../Login/authErrors';
 import '../Login/auth.css';
 
 /** The address typed on the login page comes along in the link's state. */
@@ -36,17 +39,15 @@ export function ForgotPasswordPage() {
   const [botToken, setBotToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const [sent, setSent] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, fail, clear, reset, scope } = useFieldErrors<'email' | 'botCheck'>();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim()) {
-      toast.error(PLEASE_ENTER_EMAIL);
-      return;
-    }
-    if (!botToken) {
-      toast.error(PLEASE_COMPLETE_SECURITY_VERIFICATION);
-      return;
-    }
+    setFormError(null);
+    if (!email.trim()) return fail({ email: PLEASE_ENTER_EMAIL });
+    if (!botToken) return fail({ botCheck: PLEASE_COMPLETE_SECURITY_VERIFICATION });
+    reset();
     setBusy(true);
     try {
       const res = await authApi.forgotPassword({ email: email.trim(), turnstileToken: botToken });
@@ -54,7 +55,11 @@ export function ForgotPasswordPage() {
       toast.success(message);
       setSent(message);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : GENERIC_ERROR);
+      const message = err instanceof ApiError ? err.message : GENERIC_ERROR;
+      const field = authFieldOf(err);
+      if (isNetworkError(err)) toast.error(message);
+      else if (field === 'email' || field === 'botCheck') fail({ [field]: message });
+      else setFormError(message);
       // A used check is never reused.
       setBotToken(null);
       setResetKey((k) => k + 1);
@@ -101,7 +106,7 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      <form className="auth-form" onSubmit={onSubmit}>
+      <form className="auth-form" onSubmit={onSubmit} noValidate ref={scope}>
         <TextField
           id="forgot-email"
           label="Email Address"
@@ -110,9 +115,28 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           maxLength={254}
           value={email}
-          onChange={setEmail}
+          error={errors.email}
+          onChange={(v) => {
+            setEmail(v);
+            clear('email');
+          }}
         />
-        <BotCheck purpose="password-reset" onChange={setBotToken} resetKey={resetKey} />
+        <div className="field">
+          <BotCheck
+            purpose="password-reset"
+            onChange={(token) => {
+              setBotToken(token);
+              if (token) clear('botCheck');
+            }}
+            resetKey={resetKey}
+          />
+          <FieldError fieldId="forgot-botcheck" message={errors.botCheck} />
+        </div>
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
         <Button type="submit" variant="primary" block loading={busy} icon="mail">
           {busy ? SENDING : 'Send Reset Link'}
         </Button>

@@ -12,9 +12,15 @@ import { VerificationRequiredError, useSessionStore } from '../../stores/useSess
 import { toast } from '../../stores/useToastStore';
 import { BotCheck } from '../../ui/BotCheck';
 import { Button } from '../../ui/Button';
+import { FieldError, emptyFieldProblems } from '../../ui/FieldError';
 import { TextField } from '../../ui/TextField';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AuthCard } from './AuthCard';
+import { authFieldOf, isNetworkError } from './authErrors';
+import { ResendVerification } from './ResendVerification';
 import './auth.css';
+
+type LoginField = 'email' | 'password' | 'botCheck';
 
 /** Spec §2/§4: the security check appears after this many failed attempts. */
 export const LOGIN_FAILURES_BEFORE_CHECK = 2;
@@ -66,20 +72,35 @@ export function LoginPage() {
   const [forceCheck, setForceCheck] = useState(false);
   const [botToken, setBotToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  /** The address the server said must be verified first (offered a new link). */
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const { errors, fail, clear, reset, scope } = useFieldErrors<LoginField>();
   const serverRequiresCheck = useServerRequiresCheck(email, resetKey);
   const checkRequired =
     forceCheck || serverRequiresCheck || failures >= LOGIN_FAILURES_BEFORE_CHECK;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setFormError(null);
+    setUnverified(null);
     if (!email.trim() || !password) {
-      toast.error(PLEASE_ENTER_EMAIL_AND_PASSWORD);
+      fail(
+        emptyFieldProblems(
+          [
+            ['email', 'login-email', !email.trim()],
+            ['password', 'login-password', !password],
+          ],
+          PLEASE_ENTER_EMAIL_AND_PASSWORD,
+        ),
+      );
       return;
     }
     if (checkRequired && !botToken) {
-      toast.error(PLEASE_COMPLETE_SECURITY_VERIFICATION);
+      fail({ botCheck: PLEASE_COMPLETE_SECURITY_VERIFICATION });
       return;
     }
+    reset();
     setBusy(true);
     try {
       await login(email.trim(), password, checkRequired ? (botToken ?? undefined) : undefined);
@@ -87,11 +108,21 @@ export function LoginPage() {
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : LOGIN_FAILED;
       if (err instanceof VerificationRequiredError) {
-        toast.warning(message);
+        setUnverified(email.trim());
+        setFormError(message);
+      } else if (isNetworkError(err)) {
+        toast.error(message);
       } else {
         setFailures((f) => f + 1);
-        if (message === PLEASE_COMPLETE_SECURITY_VERIFICATION) setForceCheck(true);
-        toast.error(message);
+        const field = authFieldOf(err);
+        if (field === 'botCheck' || message === PLEASE_COMPLETE_SECURITY_VERIFICATION) {
+          setForceCheck(true);
+          fail({ botCheck: message });
+        } else if (field) {
+          fail({ [field]: message });
+        } else {
+          setFormError(message);
+        }
       }
       // A used or failed check is never reused.
       setBotToken(null);
@@ -113,7 +144,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="auth-form" onSubmit={onSubmit}>
+      <form className="auth-form" onSubmit={onSubmit} noValidate ref={scope}>
         <TextField
           id="login-email"
           label="Email Address"
@@ -121,7 +152,11 @@ export function LoginPage() {
           name="email"
           autoComplete="email"
           value={email}
-          onChange={setEmail}
+          error={errors.email}
+          onChange={(v) => {
+            setEmail(v);
+            clear('email');
+          }}
         />
         <TextField
           id="login-password"
@@ -130,7 +165,11 @@ export function LoginPage() {
           name="password"
           autoComplete="current-password"
           value={password}
-          onChange={setPassword}
+          error={errors.password}
+          onChange={(v) => {
+            setPassword(v);
+            clear('password');
+          }}
         />
         <p className="auth-form__aside">
           <Link to="/forgot-password" state={{ email: email.trim() }}>
@@ -138,7 +177,27 @@ export function LoginPage() {
           </Link>
         </p>
         {checkRequired ? (
-          <BotCheck purpose="login" onChange={setBotToken} resetKey={resetKey} />
+          <div className="field">
+            <BotCheck
+              purpose="login"
+              onChange={(token) => {
+                setBotToken(token);
+                if (token) clear('botCheck');
+              }}
+              resetKey={resetKey}
+            />
+            <FieldError fieldId="login-botcheck" message={errors.botCheck} />
+          </div>
+        ) : null}
+        {formError ? (
+          <div
+            className={unverified ? 'form-error form-error--notice' : 'form-error'}
+            role="alert"
+            data-testid="login-error"
+          >
+            <p>{formError}</p>
+            {unverified ? <ResendVerification email={unverified} /> : null}
+          </div>
         ) : null}
         <Button type="submit" variant="primary" block loading={busy} icon="log-in">
           {busy ? SIGNING_IN : 'Sign In'}

@@ -15,8 +15,12 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
+import { FieldError, emptyFieldProblems } from '../../ui/FieldError';
 import { TextField } from '../../ui/TextField';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AuthCard } from '../Login/AuthCard';
+import { type AuthField, authFieldOf, isNetworkError } from '../Login/authErrors';
+import '../../ui/field.css';
 import '../Login/auth.css';
 
 const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
@@ -61,21 +65,33 @@ export function RegisterPage() {
   const [botToken, setBotToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, fail, clear, reset, scope } = useFieldErrors<AuthField>();
+  /** A setter that also drops the field's message once the user edits it. */
+  const edit = (key: AuthField, set: (v: string) => void) => (v: string) => {
+    set(v);
+    clear(key);
+  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setFormError(null);
     if (!name.trim() || !email.trim() || !companyName.trim() || !password) {
-      toast.error(PLEASE_FILL_IN_ALL_FIELDS);
-      return;
+      return fail(
+        emptyFieldProblems(
+          [
+            ['name', 'register-name', !name.trim()],
+            ['email', 'register-email', !email.trim()],
+            ['companyName', 'register-company', !companyName.trim()],
+            ['password', 'register-password', !password],
+          ],
+          PLEASE_FILL_IN_ALL_FIELDS,
+        ),
+      );
     }
-    if ([...password].length < PASSWORD_MIN_LENGTH) {
-      toast.error(PASSWORD_TOO_SHORT);
-      return;
-    }
-    if (!botToken) {
-      toast.error(PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT);
-      return;
-    }
+    if ([...password].length < PASSWORD_MIN_LENGTH) return fail({ password: PASSWORD_TOO_SHORT });
+    if (!botToken) return fail({ botCheck: PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT });
+    reset();
     setBusy(true);
     try {
       await register({
@@ -93,7 +109,10 @@ export function RegisterPage() {
         setSentTo(email.trim());
         return;
       }
-      toast.error(message);
+      const field = authFieldOf(err);
+      if (isNetworkError(err)) toast.error(message);
+      else if (field) fail({ [field]: message });
+      else setFormError(message);
       setBotToken(null);
       setResetKey((k) => k + 1);
     } finally {
@@ -123,7 +142,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form className="auth-form" onSubmit={onSubmit}>
+      <form className="auth-form" onSubmit={onSubmit} noValidate ref={scope}>
         <TextField
           id="register-name"
           label="Full Name"
@@ -131,7 +150,8 @@ export function RegisterPage() {
           autoComplete="name"
           maxLength={200}
           value={name}
-          onChange={setName}
+          error={errors.name}
+          onChange={edit('name', setName)}
         />
         <TextField
           id="register-email"
@@ -141,7 +161,8 @@ export function RegisterPage() {
           autoComplete="email"
           maxLength={254}
           value={email}
-          onChange={setEmail}
+          error={errors.email}
+          onChange={edit('email', setEmail)}
         />
         <TextField
           id="register-company"
@@ -150,7 +171,8 @@ export function RegisterPage() {
           autoComplete="organization"
           maxLength={200}
           value={companyName}
-          onChange={setCompanyName}
+          error={errors.companyName}
+          onChange={edit('companyName', setCompanyName)}
         />
         <TextField
           id="register-password"
@@ -160,13 +182,29 @@ export function RegisterPage() {
           autoComplete="new-password"
           aria-describedby="register-password-rule"
           value={password}
-          onChange={setPassword}
+          error={errors.password}
+          onChange={edit('password', setPassword)}
         >
           <span id="register-password-rule" className="field__hint">
             {PASSWORD_RULE_TEXT}
           </span>
         </TextField>
-        <BotCheck purpose="register" onChange={setBotToken} resetKey={resetKey} />
+        <div className="field">
+          <BotCheck
+            purpose="register"
+            onChange={(token) => {
+              setBotToken(token);
+              if (token) clear('botCheck');
+            }}
+            resetKey={resetKey}
+          />
+          <FieldError fieldId="register-botcheck" message={errors.botCheck} />
+        </div>
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
         <Button type="submit" variant="primary" block loading={busy} icon="user">
           Create Account
         </Button>

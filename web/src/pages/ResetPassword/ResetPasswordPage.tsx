@@ -19,7 +19,10 @@ import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AuthCard } from '../Login/AuthCard';
+import { authFieldOf, isNetworkError } from '../Login/authErrors';
+import '../../ui/field.css';
 import '../Login/auth.css';
 
 const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
@@ -107,6 +110,8 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, fail, clear, reset, scope } = useFieldErrors<'password' | 'confirm'>();
   const checked = useRef<string | null>(null);
 
   useEffect(() => {
@@ -120,18 +125,11 @@ export function ResetPasswordPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!password) {
-      toast.error(PLEASE_ENTER_NEW_PASSWORD);
-      return;
-    }
-    if ([...password].length < PASSWORD_MIN_LENGTH) {
-      toast.error(PASSWORD_TOO_SHORT);
-      return;
-    }
-    if (password !== confirm) {
-      toast.error(PASSWORDS_DO_NOT_MATCH);
-      return;
-    }
+    setFormError(null);
+    if (!password) return fail({ password: PLEASE_ENTER_NEW_PASSWORD });
+    if ([...password].length < PASSWORD_MIN_LENGTH) return fail({ password: PASSWORD_TOO_SHORT });
+    if (password !== confirm) return fail({ confirm: PASSWORDS_DO_NOT_MATCH });
+    reset();
     setBusy(true);
     try {
       const res = await authApi.resetPassword(token ?? '', password);
@@ -144,10 +142,16 @@ export function ResetPasswordPage() {
       }
       setState({ kind: 'done', message });
     } catch (err) {
+      const message = err instanceof ApiError ? err.message : PASSWORD_RESET_FAILED;
       if (err instanceof ApiError && err.status === 410) {
         setState({ kind: 'invalid', error: linkError(err) });
+      } else if (isNetworkError(err)) {
+        toast.error(message);
+      } else if (authFieldOf(err) === 'password') {
+        fail({ password: message });
+      } else {
+        setFormError(message);
       }
-      toast.error(err instanceof ApiError ? err.message : PASSWORD_RESET_FAILED);
     } finally {
       setBusy(false);
     }
@@ -167,7 +171,7 @@ export function ResetPasswordPage() {
         </>
       }
     >
-      <form className="auth-form" onSubmit={onSubmit}>
+      <form className="auth-form" onSubmit={onSubmit} noValidate ref={scope}>
         <TextField
           id="reset-password"
           label="New Password"
@@ -176,7 +180,11 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           aria-describedby="reset-password-rule"
           value={password}
-          onChange={setPassword}
+          error={errors.password}
+          onChange={(v) => {
+            setPassword(v);
+            clear('password');
+          }}
         >
           <span id="reset-password-rule" className="field__hint">
             {PASSWORD_RULE_TEXT}
@@ -189,8 +197,17 @@ export function ResetPasswordPage() {
           name="confirm"
           autoComplete="new-password"
           value={confirm}
-          onChange={setConfirm}
+          error={errors.confirm}
+          onChange={(v) => {
+            setConfirm(v);
+            clear('confirm');
+          }}
         />
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
         <Button type="submit" variant="primary" block loading={busy} icon="lock">
           Set New Password
         </Button>

@@ -6,6 +6,7 @@ import { CLEARANCE_BANDS } from './clearanceScale';
 import { useCompareStore } from './compareStore';
 import { computeClearance } from './computeClearance';
 import { formatDeviation } from './deviationScale';
+import '../../ui/field.css';
 import '../../components/versions/versions.css';
 
 const css = (c: readonly [number, number, number]) =>

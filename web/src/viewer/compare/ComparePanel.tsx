@@ -12,6 +12,7 @@ import {
   NO_COUNTERPART,
   SEARCH_DISTANCE_MM,
 } from './deviationScale';
+import '../../ui/field.css';
 import '../../components/versions/versions.css';
 
 const css = (c: readonly [number, number, number]) =>

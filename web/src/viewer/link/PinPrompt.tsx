@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api/client';
 import { OPENING_RECORDED_NOTE } from '../../components/link/linkText';
+import '../../ui/field.css';
 import '../../components/link/link.css';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { versionLabel, versionOption } from '../../components/versions/versionText';
 import type { ViewerProject } from '../mesh/project';
+import '../../ui/field.css';
 
 /**
  * v1 … vn with date and note; the viewer opens the latest. Picking a version puts `?v=n` in the

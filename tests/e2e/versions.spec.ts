@@ -131,7 +131,7 @@ test.describe('versions of a case', () => {
       { timeout: 60_000 },
     );
     await expect(doctor).toHaveURL(/\?v=1$/);
-    const approve = dInfo.getByRole('button', { name: 'Approve' });
+    const approve = doctor.getByRole('button', { name: 'Approve', exact: true });
     await expect(approve).toBeDisabled();
     await doctor.getByTestId('version-switcher').getByRole('combobox').selectOption('2');
     await expect(doctor.getByTestId('version-old')).toHaveCount(0, { timeout: 60_000 });
@@ -204,11 +204,13 @@ test.describe('versions of a case', () => {
     );
     await dInfo.getByRole('button', { name: 'Hide clearance map' }).click();
     await expect(clearance).toHaveCount(0);
-    await dInfo.getByRole('button', { name: 'Approve' }).click();
-    // The first review action asks for the doctor's name, kept for this link.
-    const identity = doctor.getByTestId('identity-dialog');
-    await identity.getByLabel('Your name').fill('Dr Rivera');
-    await identity.getByRole('button', { name: 'Continue' }).click();
+    await approve.click();
+    // The confirmation names v2 and takes the doctor's name, kept for this link.
+    const confirm = doctor.getByTestId('approve-dialog');
+    await expect(confirm.getByTestId('approve-version')).toContainText('v2 · uploaded');
+    await expect(confirm.getByTestId('approve-version')).toContainText(NOTE);
+    await confirm.getByLabel('Your name').fill('Dr Rivera');
+    await confirm.getByRole('button', { name: 'Approve v2' }).click();
     await expect(dInfo.getByTestId('approval-summary')).toContainText(
       'Approved v2 by Dr Rivera on',
     );

@@ -24,7 +24,8 @@ export function PanelSheet() {
   if (!panel) return null;
   const title = panelLabel(panel);
   return (
-    <section className="vsheet" aria-label={`${title} sheet`}>
+    // No region of its own: the panel inside is the region ("Conversation", "Model Layers"…).
+    <div className="vsheet">
       <header className="vsheet__header">
         <h2 className="vsheet__title">{title}</h2>
         <button
@@ -39,6 +40,6 @@ export function PanelSheet() {
       <div className="vsheet__body">
         <PanelBody panel={panel} />
       </div>
-    </section>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../ui/Button';
+import { fieldA11y, FieldError } from '../../ui/FieldError';
 import { Modal } from '../../ui/Modal';
 import { versionLabel } from '../../components/versions/versionText';
 import { formatCreatedDate, formatFileSize } from '../mesh/format';
@@ -34,7 +35,6 @@ export function ApproveDialog() {
   const [refusal, setRefusal] = useState<{ message: string; latest: number | null } | null>(null);
   const [params, setParams] = useSearchParams();
   const nameId = useId();
-  const errorId = useId();
   const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -139,18 +139,13 @@ export function ApproveDialog() {
             autoComplete="name"
             maxLength={100}
             value={name}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? errorId : undefined}
+            {...fieldA11y(nameId, nameError ?? undefined)}
             onChange={(e) => {
               setName(e.currentTarget.value);
               setNameError(null);
             }}
           />
-          {nameError ? (
-            <p className="vapprove__error" id={errorId}>
-              {nameError}
-            </p>
-          ) : null}
+          <FieldError fieldId={nameId} message={nameError ?? undefined} />
         </div>
         {refusal ? (
           <div className="vapprove__refused" role="alert" data-testid="approve-refused">

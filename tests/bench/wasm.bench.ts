@@ -7,6 +7,7 @@
  * glibc settings of performance.md appendix A and pre-faults a heap; wasm memory and baseline
  * destination buffers are reserved once and reused.
  */
+import { loadavg } from 'node:os';
 import type { BufferGeometry } from 'three';
 import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
@@ -123,6 +124,33 @@ function colouredPly(vertices: Float32Array, faces: Uint32Array): Uint8Array {
     o += 13;
   }
   return out;
+}
+
+/** ASCII PLY of the same mesh with uchar colours: one record per line, as scanners write it. */
+function asciiColouredPly(vertices: Float32Array, faces: Uint32Array): Uint8Array {
+  const nv = vertices.length / 3;
+  const nf = faces.length / 3;
+  const lines: string[] = [
+    'ply',
+    'format ascii 1.0',
+    `element vertex ${nv}`,
+    'property float x',
+    'property float y',
+    'property float z',
+    'property uchar red',
+    'property uchar green',
+    'property uchar blue',
+    `element face ${nf}`,
+    'property list uchar int vertex_indices',
+    'end_header',
+  ];
+  for (let v = 0; v < nv; v++) {
+    const [x, y, z] = [vertices[v * 3]!, vertices[v * 3 + 1]!, vertices[v * 3 + 2]!];
+    lines.push(`${x.toFixed(6)} ${y.toFixed(6)} ${z.toFixed(6)} ${v & 255} ${(v >> 8) & 255} 200`);
+  }
+  for (let f = 0; f < nf; f++)
+    lines.push(`3 ${faces[f * 3]} ${faces[f * 3 + 1]} ${faces[f * 3 + 2]}`);
+  return new TextEncoder().encode(lines.join('\n') + '\n');
 }
 
 /** Both sides must do the same work: positions equal bit for bit before anything is timed. */
@@ -261,6 +289,26 @@ async function main(): Promise<void> {
     2,
   );
   report('ASCII STL → positions + normals vs three STLLoader', p, '≥ 3×', p.ratio >= 3);
+
+  // 6. ASCII PLY (issue 34): the line-by-line reader against PLYLoader, same run.
+  const asciiPly = asciiColouredPly(band.vertices, band.faces);
+  const asciiPlyAb = arrayBufferOf(asciiPly);
+  console.log(`ASCII PLY with colours: ${MB(asciiPly.length)}, 1,000,000 faces`);
+  const [load1] = loadavg();
+  p = pair(
+    () => mesh.parseMesh(asciiPly, { normals: false, view: true }),
+    () => plyLoader.parse(asciiPlyAb),
+    5,
+    2,
+  );
+  const mbps = asciiPly.length / 1e6 / (p.subjectMs / 1000);
+  report(
+    'ASCII PLY (colours) vs three PLYLoader',
+    p,
+    '≥ 3×',
+    p.ratio >= 3,
+    `${mbps.toFixed(0)} MB/s, load average ${load1?.toFixed(2)}`,
+  );
 
   const failed = results.filter((r) => !r.pass);
   console.log(`\n${results.length - failed.length}/${results.length} targets met`);

@@ -1,6 +1,7 @@
 import * as E from './errors';
 import { setRes, R_DETAIL, R_FORMAT, F_STL_BINARY, F_STL_ASCII, F_PLY, F_HPS } from './results';
 import { tokenIs, isSpace } from './text';
+import * as W from './where';
 
 // Trailing bytes after the last binary STL record that are tolerated (and dropped on sanitise).
 export const STL_TRAILING_TOLERANCE: u64 = 49;
@@ -22,6 +23,30 @@ function looksText(p: usize, len: usize): bool {
     if (c == 0x7f) return false;
   }
   return true;
+}
+
+// Control bytes an ASCII STL may hold (a stray byte in the solid name, a NUL or ^Z at the end)
+// while still read as text: a binary STL has far more (its count and 2-byte attributes).
+const STRAY_CONTROL_BYTES: u32 = 2;
+
+/** True if the window is text apart from at most STRAY_CONTROL_BYTES control bytes. */
+function mostlyText(p: usize, len: usize): bool {
+  const n = len < 1024 ? len : 1024;
+  let stray: u32 = 0;
+  for (let i: usize = 0; i < n; i++) {
+    const c = <u32>load<u8>(p + i);
+    if ((c < 0x20 && !isSpace(c)) || c == 0x7f) {
+      if (++stray > STRAY_CONTROL_BYTES) return false;
+    }
+  }
+  return true;
+}
+
+/** A binary STL whose size disagrees with the count at byte 80. */
+function sizeError(stlExpected: u64, len: usize): i32 {
+  setRes(R_DETAIL, <u32>min<u64>(stlExpected, 0xffffffff));
+  W.errAt(W.AT_OFFSET, 80, W.EL_STL_FILE, -1);
+  return stlExpected > <u64>len ? E.E_STL_TRUNCATED : E.E_STL_SIZE_MISMATCH;
 }
 
 function contentMismatch(kind: u32): i32 {
@@ -78,9 +103,8 @@ export function detectFormat(p: usize, len: usize): i32 {
   if (q == len) return E.E_NO_GEOMETRY;
 
   if (startsWith(p, len, q, 'solid') && (q + 5 == len || isSpace(<u32>load<u8>(p + q + 5)))) {
-    if (len >= 84 && !looksText(p, len)) {
-      setRes(R_DETAIL, <u32>min<u64>(stlExpected, 0xffffffff));
-      return stlExpected > <u64>len ? E.E_STL_TRUNCATED : E.E_STL_SIZE_MISMATCH;
+    if (len >= 84 && !mostlyText(p, len)) {
+      return sizeError(stlExpected, len);
     }
     setRes(R_FORMAT, F_STL_ASCII);
     return E.OK;
@@ -102,6 +126,5 @@ export function detectFormat(p: usize, len: usize): i32 {
   }
   if (looksText(p, len)) return contentMismatch(E.CM_TEXT);
   if (len < 84) return contentMismatch(E.CM_TOO_SHORT);
-  setRes(R_DETAIL, <u32>min<u64>(stlExpected, 0xffffffff));
-  return stlExpected > <u64>len ? E.E_STL_TRUNCATED : E.E_STL_SIZE_MISMATCH;
+  return sizeError(stlExpected, len);
 }

@@ -23,6 +23,7 @@ import {
   stlStreamEnd,
 } from './stl';
 import { readPly, sanitisePly } from './ply';
+import { warnReset } from './where';
 import { b64Begin, b64Feed, b64Finish, b64Length } from './base64';
 import { rasteriseMeshes } from './raster';
 import { gridVertexNormals, indexedVertexNormals, writeStlRecords, scanPacked } from './mesh';
@@ -61,6 +62,7 @@ export function results(): usize {
 export function reset(): void {
   arenaReset();
   clearResults();
+  warnReset();
 }
 
 /** Reserves `size` bytes (e.g. the input); 0 when memory cannot grow. */

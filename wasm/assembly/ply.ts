@@ -11,9 +11,8 @@ import {
   tokNext,
   tokStart,
   tokLen,
-  tokLine,
   tokTooLong,
-  tokPos,
+  numNext,
   NUM_OK,
   NUM_NON_FINITE,
 } from './text';
@@ -36,6 +35,8 @@ import {
   FLAG_HAS_COLORS,
   FLAG_TRAILING_BYTES,
 } from './results';
+import * as W from './where';
+import { MAX_LINE } from './text';
 
 // PLY (ascii 1.0, binary_little_endian 1.0, binary_big_endian 1.0). Only `vertex` (x, y, z and
 // optional red/green/blue/alpha) and `face` (vertex_indices list) are kept; every other element
@@ -75,6 +76,8 @@ const EL_KIND: usize = memory.data(MAX_ELEMENTS);
 const EL_COUNT: usize = memory.data(MAX_ELEMENTS * 4);
 const EL_PROP0: usize = memory.data(MAX_ELEMENTS * 4);
 const EL_NPROP: usize = memory.data(MAX_ELEMENTS * 4);
+const EL_NAME_P: usize = memory.data(MAX_ELEMENTS * 4);
+const EL_NAME_L: usize = memory.data(MAX_ELEMENTS * 4);
 const PR_LIST: usize = memory.data(MAX_PROPS);
 const PR_TYPE: usize = memory.data(MAX_PROPS);
 const PR_CTYPE: usize = memory.data(MAX_PROPS);
@@ -146,6 +149,39 @@ function tl(i: i32): usize {
   return <usize>load<u32>(LT_LEN + ((<usize>i) << 2));
 }
 
+/** A header error at `line`: the element is the header, the reason a malformed line. */
+function headerError(code: i32, line: u32): i32 {
+  W.errAt(W.AT_LINE, line, W.EL_PLY_HEADER, -1);
+  W.errWhy(W.WHY_HEADER_LINE, 0, 0);
+  return code;
+}
+
+/** The where.ts element code of element `ei`, naming it when it is not vertex or face. */
+function elementCode(ei: i32): u32 {
+  const kind = load<u8>(EL_KIND + <usize>ei);
+  if (kind == EK_VERTEX) return W.EL_PLY_VERTEX;
+  if (kind == EK_FACE) return W.EL_PLY_FACE;
+  return W.EL_PLY_OTHER;
+}
+
+function elementName(ei: i32): void {
+  W.errName(
+    <usize>load<u32>(EL_NAME_P + ((<usize>ei) << 2)),
+    <usize>load<u32>(EL_NAME_L + ((<usize>ei) << 2)),
+  );
+}
+
+/** True for the header keywords the reader acts on (other lines are skipped, with a warning). */
+function isKeyword(p: usize, len: usize): bool {
+  return (
+    tokenIs(p, len, 'ply') ||
+    tokenIs(p, len, 'format') ||
+    tokenIs(p, len, 'element') ||
+    tokenIs(p, len, 'property') ||
+    tokenIs(p, len, 'end_header')
+  );
+}
+
 /** Parses the header; on success bodyStart points after the end_header line. */
 function parseHeader(p: usize, len: usize): i32 {
   nElements = 0;
@@ -165,58 +201,62 @@ function parseHeader(p: usize, len: usize): i32 {
     splitLine(q, e);
     setRes(R_DETAIL, line);
     if (line == 1) {
-      if (lineTokens != 1 || !tokenIs(tp(0), tl(0), 'ply')) return E.E_PLY_HEADER;
+      if (lineTokens != 1 || !tokenIs(tp(0), tl(0), 'ply'))
+        return headerError(E.E_PLY_HEADER, line);
     } else if (lineTokens == 0) {
-      return E.E_PLY_HEADER;
+      // A blank line: nothing to read.
     } else if (tokenIs(tp(0), tl(0), 'comment') || tokenIs(tp(0), tl(0), 'obj_info')) {
       // kept out of sanitised output
     } else if (tokenIs(tp(0), tl(0), 'format')) {
-      if (format != 0 || lineTokens != 3) return E.E_PLY_HEADER;
-      if (!tokenIs(tp(2), tl(2), '1.0')) return E.E_PLY_UNSUPPORTED;
+      if (format != 0 || lineTokens != 3) return headerError(E.E_PLY_HEADER, line);
+      if (!tokenIs(tp(2), tl(2), '1.0')) return headerError(E.E_PLY_UNSUPPORTED, line);
       if (tokenIs(tp(1), tl(1), 'ascii')) format = F_PLY_ASCII;
       else if (tokenIs(tp(1), tl(1), 'binary_little_endian')) format = F_PLY_BINARY_LE;
       else if (tokenIs(tp(1), tl(1), 'binary_big_endian')) format = F_PLY_BINARY_BE;
-      else return E.E_PLY_UNSUPPORTED;
+      else return headerError(E.E_PLY_UNSUPPORTED, line);
     } else if (tokenIs(tp(0), tl(0), 'element')) {
-      if (lineTokens != 3) return E.E_PLY_HEADER;
-      if (nElements >= MAX_ELEMENTS) return E.E_PLY_UNSUPPORTED;
+      if (lineTokens != 3) return headerError(E.E_PLY_HEADER, line);
+      if (nElements >= MAX_ELEMENTS) return headerError(E.E_PLY_UNSUPPORTED, line);
       const count = parseUint(tp(2), tl(2));
-      if (count < 0) return E.E_PLY_HEADER;
+      if (count < 0) return headerError(E.E_PLY_HEADER, line);
       let kind = EK_OTHER;
       if (tokenIs(tp(1), tl(1), 'vertex')) kind = EK_VERTEX;
       else if (tokenIs(tp(1), tl(1), 'face')) kind = EK_FACE;
       for (let i = 0; i < nElements; i++) {
-        if (kind != EK_OTHER && load<u8>(EL_KIND + <usize>i) == kind) return E.E_PLY_HEADER;
+        if (kind != EK_OTHER && load<u8>(EL_KIND + <usize>i) == kind)
+          return headerError(E.E_PLY_HEADER, line);
       }
       const ei = <usize>nElements;
       store<u8>(EL_KIND + ei, kind);
       store<u32>(EL_COUNT + (ei << 2), <u32>count);
       store<u32>(EL_PROP0 + (ei << 2), <u32>nProps);
       store<u32>(EL_NPROP + (ei << 2), 0);
+      store<u32>(EL_NAME_P + (ei << 2), <u32>tp(1));
+      store<u32>(EL_NAME_L + (ei << 2), <u32>tl(1));
       nElements++;
     } else if (tokenIs(tp(0), tl(0), 'property')) {
-      if (nElements == 0) return E.E_PLY_HEADER;
-      if (nProps >= MAX_PROPS) return E.E_PLY_UNSUPPORTED;
+      if (nElements == 0) return headerError(E.E_PLY_HEADER, line);
+      if (nProps >= MAX_PROPS) return headerError(E.E_PLY_UNSUPPORTED, line);
       const ei = <usize>(nElements - 1);
       const kind = load<u8>(EL_KIND + ei);
       const pi = <usize>nProps;
       if (lineTokens >= 2 && tokenIs(tp(1), tl(1), 'list')) {
-        if (lineTokens != 5) return E.E_PLY_HEADER;
+        if (lineTokens != 5) return headerError(E.E_PLY_HEADER, line);
         const ct = typeOf(tp(2), tl(2));
         const it = typeOf(tp(3), tl(3));
-        if (ct == 0 || it == 0) return E.E_PLY_UNSUPPORTED;
-        if (ct == T_FLOAT32 || ct == T_FLOAT64) return E.E_PLY_UNSUPPORTED;
+        if (ct == 0 || it == 0) return headerError(E.E_PLY_UNSUPPORTED, line);
+        if (ct == T_FLOAT32 || ct == T_FLOAT64) return headerError(E.E_PLY_UNSUPPORTED, line);
         store<u8>(PR_LIST + pi, 1);
         store<u8>(PR_TYPE + pi, it);
         store<u8>(PR_CTYPE + pi, ct);
         const role = roleOf(kind, tp(4), tl(4));
         if (role == ROLE_INDICES && (it == T_FLOAT32 || it == T_FLOAT64))
-          return E.E_PLY_UNSUPPORTED;
+          return headerError(E.E_PLY_UNSUPPORTED, line);
         store<u8>(PR_ROLE + pi, role);
       } else {
-        if (lineTokens != 3) return E.E_PLY_HEADER;
+        if (lineTokens != 3) return headerError(E.E_PLY_HEADER, line);
         const t = typeOf(tp(1), tl(1));
-        if (t == 0) return E.E_PLY_UNSUPPORTED;
+        if (t == 0) return headerError(E.E_PLY_UNSUPPORTED, line);
         store<u8>(PR_LIST + pi, 0);
         store<u8>(PR_TYPE + pi, t);
         store<u8>(PR_CTYPE + pi, 0);
@@ -227,17 +267,24 @@ function parseHeader(p: usize, len: usize): i32 {
       store<u32>(EL_NPROP + (ei << 2), load<u32>(EL_NPROP + (ei << 2)) + 1);
       nProps++;
     } else if (tokenIs(tp(0), tl(0), 'end_header')) {
-      if (lineTokens != 1) return E.E_PLY_HEADER;
+      if (lineTokens != 1) return headerError(E.E_PLY_HEADER, line);
       sawEnd = true;
       headerEnd = q;
       bodyStart = next;
       break;
     } else {
-      return E.E_PLY_HEADER;
+      // Free text without the `comment` keyword: the formats' own readers skip it too. It is
+      // dropped from the stored copy like a comment (it may name the patient).
+      W.warn(W.W_HEADER_LINE_SKIPPED, W.AT_LINE, line, W.EL_PLY_HEADER, -1);
     }
     q = next;
   }
-  if (!sawEnd || format == 0) return E.E_PLY_HEADER;
+  if (!sawEnd) {
+    W.errAt(W.AT_NONE, 0, W.EL_PLY_HEADER, -1);
+    W.errWhy(W.WHY_NO_END_HEADER, 0, 0);
+    return E.E_PLY_HEADER;
+  }
+  if (format == 0) return headerError(E.E_PLY_HEADER, 2);
   setRes(R_FORMAT, format);
   return E.OK;
 }
@@ -355,7 +402,11 @@ function checkLayout(bodyLen: usize): i32 {
     if (found != 1) return E.E_PLY_UNSUPPORTED;
   }
   // Declared counts must fit the body before anything is allocated (row 13).
-  if (need > <u64>bodyLen) return E.E_DECLARED_COUNT_MISMATCH;
+  if (need > <u64>bodyLen) {
+    W.errAt(W.AT_NONE, 0, W.EL_PLY_FILE, -1);
+    W.errWhy(W.WHY_BODY_TOO_SHORT, <u32>min<u64>(need, 0xffffffff), <u32>bodyLen);
+    return E.E_DECLARED_COUNT_MISMATCH;
+  }
   const nv = load<u32>(EL_COUNT + ((<usize>vIndex) << 2));
   if (nv > E.MAX_VERTICES) return E.E_MESH_TOO_LARGE;
   if (fIndex >= 0 && load<u32>(EL_COUNT + ((<usize>fIndex) << 2)) > E.MAX_TRIANGLES)
@@ -399,27 +450,40 @@ function emitPolygon(n: u32): i32 {
 }
 
 let fastEnd: usize = 0;
+// First byte of the file: binary errors name their byte offset from it.
+let fileStart: usize = 0;
+
+/** A binary error in record `r` of element `ei` starting at `at`. */
+function binError(code: i32, ei: i32, r: u32, at: usize, why: u32, expected: u32, found: u32): i32 {
+  W.errAt(W.AT_OFFSET, <u32>(at - fileStart), elementCode(ei), <i64>r);
+  if (elementCode(ei) == W.EL_PLY_OTHER) elementName(ei);
+  W.errWhy(why, expected, found);
+  setRes(R_DETAIL, r);
+  return code;
+}
 
 /** The common face layout (uchar count, 32-bit little-endian indices), mostly triangles. */
-function fastFaces(start: usize, end: usize, count: u32, nv: u32): i32 {
+function fastFaces(start: usize, end: usize, count: u32, nv: u32, ei: i32): i32 {
   let q = start;
   if (!arenaEnsure(idxOut + <usize>(triCount + count) * 12 + 16)) return E.E_OUT_OF_MEMORY;
   for (let r: u32 = 0; r < count; r++) {
-    if (q >= end) return E.E_DECLARED_COUNT_MISMATCH;
+    if (q >= end)
+      return binError(E.E_DECLARED_COUNT_MISMATCH, ei, r, q, W.WHY_ENDS_EARLY, count, r);
     const m = <u32>load<u8>(q);
     if (m < MIN_FACE_LIST || m > MAX_FACE_LIST) {
-      setRes(R_DETAIL, r);
-      return E.E_LIST_TOO_LONG;
+      return binError(E.E_LIST_TOO_LONG, ei, r, q, W.WHY_CORNERS, 0, m);
     }
-    if (q + 1 + <usize>m * 4 > end) return E.E_DECLARED_COUNT_MISMATCH;
+    if (q + 1 + <usize>m * 4 > end) {
+      return binError(E.E_DECLARED_COUNT_MISMATCH, ei, r, q, W.WHY_TRUNCATED, 0, 0);
+    }
     if (m == 3) {
       // Negative int32 indices read as u32 are >= nv too.
       const a = load<u32>(q, 1);
       const b = load<u32>(q, 5);
       const c = load<u32>(q, 9);
       if (a >= nv || b >= nv || c >= nv) {
-        setRes(R_DETAIL, r);
-        return E.E_INDEX_OUT_OF_RANGE;
+        const bad = a >= nv ? a : b >= nv ? b : c;
+        return binError(E.E_INDEX_OUT_OF_RANGE, ei, r, q, W.WHY_INDEX, nv, bad);
       }
       if (triCount >= E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
       const o = idxOut + <usize>triCount * 12;
@@ -430,10 +494,7 @@ function fastFaces(start: usize, end: usize, count: u32, nv: u32): i32 {
     } else {
       for (let k: u32 = 0; k < m; k++) {
         const v = load<u32>(q + 1 + <usize>k * 4);
-        if (v >= nv) {
-          setRes(R_DETAIL, r);
-          return E.E_INDEX_OUT_OF_RANGE;
-        }
+        if (v >= nv) return binError(E.E_INDEX_OUT_OF_RANGE, ei, r, q, W.WHY_INDEX, nv, v);
         store<u32>(CORNERS + ((<usize>k) << 2), v);
       }
       const err = emitPolygon(m);
@@ -442,6 +503,53 @@ function fastFaces(start: usize, end: usize, count: u32, nv: u32): i32 {
     q += 1 + <usize>m * 4;
   }
   fastEnd = q;
+  return E.OK;
+}
+
+function storeVertexValue(pos: usize, col: usize, v: u32, role: u8, q: usize, t: u8): void {
+  const o = pos + <usize>v * 12;
+  if (role == ROLE_X) store<f32>(o, <f32>rdF(q, t));
+  else if (role == ROLE_Y) store<f32>(o, <f32>rdF(q, t), 4);
+  else if (role == ROLE_Z) store<f32>(o, <f32>rdF(q, t), 8);
+  else if (hasColor && role >= ROLE_R && role <= ROLE_A) {
+    store<u8>(col + <usize>v * 4 + <usize>(role - ROLE_R), <u8>toByte(rdF(q, t), t));
+  }
+}
+
+let varEnd: usize = 0;
+
+/** Vertex records with a list property (e.g. per-vertex texture lists): sizes vary. */
+function variableVertices(q0: usize, end: usize, count: u32, ei: i32, pos: usize, col: usize): i32 {
+  const p0 = <i32>load<u32>(EL_PROP0 + ((<usize>ei) << 2));
+  const np = <i32>load<u32>(EL_NPROP + ((<usize>ei) << 2));
+  let q = q0;
+  for (let v: u32 = 0; v < count; v++) {
+    const rec = q;
+    for (let i = p0; i < p0 + np; i++) {
+      const t = load<u8>(PR_TYPE + <usize>i);
+      const sz = sizeOf(t);
+      if (load<u8>(PR_LIST + <usize>i) != 0) {
+        const ct = load<u8>(PR_CTYPE + <usize>i);
+        const csz = sizeOf(ct);
+        if (q + csz > end) {
+          return binError(E.E_DECLARED_COUNT_MISMATCH, ei, v, rec, W.WHY_ENDS_EARLY, count, v);
+        }
+        const n = rdInt(q, ct);
+        q += csz;
+        if (n < 0 || <u64>n * <u64>sz > <u64>(end - q)) {
+          return binError(E.E_DECLARED_COUNT_MISMATCH, ei, v, rec, W.WHY_TRUNCATED, 0, 0);
+        }
+        q += <usize>n * sz;
+        continue;
+      }
+      if (q + sz > end) {
+        return binError(E.E_DECLARED_COUNT_MISMATCH, ei, v, rec, W.WHY_ENDS_EARLY, count, v);
+      }
+      storeVertexValue(pos, col, v, load<u8>(PR_ROLE + <usize>i), q, t);
+      q += sz;
+    }
+  }
+  varEnd = q;
   return E.OK;
 }
 
@@ -459,9 +567,18 @@ function readBinaryBody(p: usize, end: usize, pos: usize, col: usize): i32 {
       if (load<u8>(PR_LIST + <usize>i) != 0) fixed = false;
       else stride += sizeOf(load<u8>(PR_TYPE + <usize>i));
     }
+    if (fixed && <u64>stride * <u64>count > <u64>(end - q)) {
+      const whole = stride == 0 ? count : <u32>((end - q) / stride);
+      const at = q + <usize>whole * stride;
+      return binError(E.E_DECLARED_COUNT_MISMATCH, ei, whole, at, W.WHY_ENDS_EARLY, count, whole);
+    }
+    if (kind == EK_VERTEX && !fixed) {
+      const err = variableVertices(q, end, count, ei, pos, col);
+      if (err != E.OK) return err;
+      q = varEnd;
+      continue;
+    }
     if (kind == EK_VERTEX) {
-      // Vertex properties are scalars (checked in checkLayout): fixed stride.
-      if (<u64>stride * <u64>count > <u64>(end - q)) return E.E_DECLARED_COUNT_MISMATCH;
       let ox: usize = 0,
         oy: usize = 0,
         oz: usize = 0;
@@ -524,46 +641,52 @@ function readBinaryBody(p: usize, end: usize, pos: usize, col: usize): i32 {
       continue;
     }
     if (fixed) {
-      if (<u64>stride * <u64>count > <u64>(end - q)) return E.E_DECLARED_COUNT_MISMATCH;
       q += <usize>count * stride;
       continue;
     }
     if (kind == EK_FACE && np == 1 && !bigEndian && load<u8>(PR_CTYPE + <usize>p0) == T_UINT8) {
       const it = load<u8>(PR_TYPE + <usize>p0);
       if (it == T_INT32 || it == T_UINT32) {
-        const r = fastFaces(q, end, count, nv);
+        const r = fastFaces(q, end, count, nv, ei);
         if (r != E.OK) return r;
         q = fastEnd;
         continue;
       }
     }
     for (let r: u32 = 0; r < count; r++) {
+      const rec = q;
       for (let i = p0; i < p0 + np; i++) {
         const t = load<u8>(PR_TYPE + <usize>i);
         const sz = sizeOf(t);
         if (load<u8>(PR_LIST + <usize>i) == 0) {
-          if (q + sz > end) return E.E_DECLARED_COUNT_MISMATCH;
+          if (q + sz > end) {
+            return binError(E.E_DECLARED_COUNT_MISMATCH, ei, r, rec, W.WHY_ENDS_EARLY, count, r);
+          }
           q += sz;
           continue;
         }
         const ct = load<u8>(PR_CTYPE + <usize>i);
         const csz = sizeOf(ct);
-        if (q + csz > end) return E.E_DECLARED_COUNT_MISMATCH;
+        if (q + csz > end) {
+          return binError(E.E_DECLARED_COUNT_MISMATCH, ei, r, rec, W.WHY_ENDS_EARLY, count, r);
+        }
         const n = rdInt(q, ct);
         q += csz;
         const isIdx = kind == EK_FACE && load<u8>(PR_ROLE + <usize>i) == ROLE_INDICES;
         if (isIdx && (n < <i64>MIN_FACE_LIST || n > <i64>MAX_FACE_LIST)) {
-          setRes(R_DETAIL, r);
-          return E.E_LIST_TOO_LONG;
+          const shown = n < 0 || n > 0xffffffff ? 0xffffffff : <u32>n;
+          return binError(E.E_LIST_TOO_LONG, ei, r, rec, W.WHY_CORNERS, 0, shown);
         }
-        if (n < 0 || <u64>n * <u64>sz > <u64>(end - q)) return E.E_DECLARED_COUNT_MISMATCH;
+        if (n < 0 || <u64>n * <u64>sz > <u64>(end - q)) {
+          return binError(E.E_DECLARED_COUNT_MISMATCH, ei, r, rec, W.WHY_TRUNCATED, 0, 0);
+        }
         if (isIdx) {
           const m = <u32>n;
           for (let k: u32 = 0; k < m; k++) {
             const v = rdInt(q + <usize>k * sz, t);
             if (v < 0 || v >= <i64>nv) {
-              setRes(R_DETAIL, r);
-              return E.E_INDEX_OUT_OF_RANGE;
+              const shown = v < 0 || v > 0xffffffff ? 0xffffffff : <u32>v;
+              return binError(E.E_INDEX_OUT_OF_RANGE, ei, r, rec, W.WHY_INDEX, nv, shown);
             }
             store<u32>(CORNERS + ((<usize>k) << 2), <u32>v);
           }
@@ -579,14 +702,71 @@ function readBinaryBody(p: usize, end: usize, pos: usize, col: usize): i32 {
   return E.OK;
 }
 
-function asciiError(): i32 {
-  setRes(R_DETAIL, tokLine);
-  if (tokTooLong) return E.E_LINE_TOO_LONG;
-  return E.E_DECLARED_COUNT_MISMATCH;
+// ---- ASCII body, one record per line ----
+
+// The line being read: its number and the position after it (its newline or the end).
+let lineNo: u32 = 0;
+let linePos: usize = 0;
+
+const LINE_OK: i32 = 0;
+const LINE_EOF: i32 = 1;
+const LINE_LONG: i32 = 2;
+
+/**
+ * Moves to the next line holding a non-blank byte and points the tokenizer at its content.
+ * Blank lines are skipped (as the formats' own readers do).
+ */
+function nextLine(end: usize): i32 {
+  let q = linePos;
+  while (q < end) {
+    const c = <u32>load<u8>(q);
+    if (c == 0x0a) lineNo++;
+    else if (!isSpace(c)) break;
+    q++;
+  }
+  if (q >= end) {
+    linePos = q;
+    return LINE_EOF;
+  }
+  const s = q;
+  const cap = end - s > MAX_LINE + 1 ? s + MAX_LINE + 1 : end;
+  while (q < cap && load<u8>(q) != 0x0a) q++;
+  if (q == cap && cap < end) {
+    // No newline within the cap: either the line is too long or only trailing blanks remain.
+    let e = q;
+    while (e < end && load<u8>(e) != 0x0a) e++;
+    let t = e;
+    while (t > s && isSpace(<u32>load<u8>(t - 1))) t--;
+    if (t - s > MAX_LINE) {
+      linePos = e;
+      return LINE_LONG;
+    }
+    q = e;
+  }
+  linePos = q;
+  tokInit(s, q, lineNo);
+  return LINE_OK;
 }
 
-function readAsciiBody(p: usize, end: usize, pos: usize, col: usize, headerLines: u32): i32 {
-  tokInit(bodyStart, end, headerLines + 1);
+/** An ASCII error on the current line in record `r` of element `ei`. */
+function lineError(code: i32, ei: i32, r: u32, why: u32, expected: u32, found: u32): i32 {
+  W.errAt(W.AT_LINE, lineNo, elementCode(ei), <i64>r);
+  if (elementCode(ei) == W.EL_PLY_OTHER) elementName(ei);
+  W.errWhy(why, expected, found);
+  setRes(R_DETAIL, lineNo);
+  return code;
+}
+
+/** Values a record of element `ei` has at least, from property `from` on (lists count 1). */
+function minValues(ei: i32, from: i32, before: u32): u32 {
+  const p0 = <i32>load<u32>(EL_PROP0 + ((<usize>ei) << 2));
+  const np = <i32>load<u32>(EL_NPROP + ((<usize>ei) << 2));
+  return before + <u32>(p0 + np - from);
+}
+
+function readAsciiBody(end: usize, pos: usize, col: usize, headerLines: u32): i32 {
+  lineNo = headerLines + 1;
+  linePos = bodyStart;
   const nv = plyVertexCount;
   for (let ei = 0; ei < nElements; ei++) {
     const kind = load<u8>(EL_KIND + <usize>ei);
@@ -594,20 +774,27 @@ function readAsciiBody(p: usize, end: usize, pos: usize, col: usize, headerLines
     const p0 = <i32>load<u32>(EL_PROP0 + ((<usize>ei) << 2));
     const np = <i32>load<u32>(EL_NPROP + ((<usize>ei) << 2));
     for (let r: u32 = 0; r < count; r++) {
+      const got = nextLine(end);
+      if (got == LINE_EOF) {
+        return lineError(E.E_DECLARED_COUNT_MISMATCH, ei, r, W.WHY_ENDS_EARLY, count, r);
+      }
+      if (got == LINE_LONG) return lineError(E.E_LINE_TOO_LONG, ei, r, W.WHY_NONE, 0, 0);
+      // Values read on this line so far.
+      let vals: u32 = 0;
       for (let i = p0; i < p0 + np; i++) {
         const t = load<u8>(PR_TYPE + <usize>i);
         const role = load<u8>(PR_ROLE + <usize>i);
         if (load<u8>(PR_LIST + <usize>i) == 0) {
-          if (!tokNext()) return asciiError();
-          const st = parseNumber(tokStart, tokLen);
+          const st = numNext();
+          if (st < 0) {
+            const want = minValues(ei, i, vals);
+            return lineError(E.E_PLY_SYNTAX, ei, r, W.WHY_SHORT_LINE, want, vals);
+          }
           if (st == NUM_NON_FINITE && kind == EK_VERTEX && role >= ROLE_X && role <= ROLE_Z) {
-            setRes(R_DETAIL, tokLine);
-            return E.E_NON_FINITE_COORDINATE;
+            return lineError(E.E_NON_FINITE_COORDINATE, ei, r, W.WHY_NON_FINITE, 0, vals);
           }
-          if (st != NUM_OK) {
-            setRes(R_DETAIL, tokLine);
-            return E.E_PLY_SYNTAX;
-          }
+          if (st != NUM_OK) return lineError(E.E_PLY_SYNTAX, ei, r, W.WHY_NOT_A_NUMBER, 0, vals);
+          vals++;
           if (kind == EK_VERTEX) {
             const o = pos + <usize>r * 12;
             if (role == ROLE_X) store<f32>(o, <f32>numValue);
@@ -619,51 +806,63 @@ function readAsciiBody(p: usize, end: usize, pos: usize, col: usize, headerLines
           }
           continue;
         }
-        if (!tokNext()) return asciiError();
+        if (!tokNext()) {
+          const want = minValues(ei, i, vals);
+          return lineError(E.E_PLY_SYNTAX, ei, r, W.WHY_SHORT_LINE, want, vals);
+        }
         const cnt = parseUint(tokStart, tokLen);
         const isIdx = kind == EK_FACE && role == ROLE_INDICES;
         if (cnt < 0) {
-          setRes(R_DETAIL, tokLine);
-          return isIdx && parseNumber(tokStart, tokLen) == NUM_OK
-            ? E.E_LIST_TOO_LONG
-            : E.E_PLY_SYNTAX;
+          const isNum = parseNumber(tokStart, tokLen) == NUM_OK;
+          if (isIdx && isNum) return lineError(E.E_LIST_TOO_LONG, ei, r, W.WHY_CORNERS, 0, 0);
+          return lineError(E.E_PLY_SYNTAX, ei, r, W.WHY_BAD_COUNT, 0, vals);
         }
+        vals++;
         if (isIdx && (cnt < <i64>MIN_FACE_LIST || cnt > <i64>MAX_FACE_LIST)) {
-          setRes(R_DETAIL, tokLine);
-          return E.E_LIST_TOO_LONG;
+          return lineError(E.E_LIST_TOO_LONG, ei, r, W.WHY_CORNERS, 0, <u32>cnt);
         }
-        // A list can never be longer than the remaining text (2 bytes per item at least).
-        if (<u64>cnt * 2 > <u64>(end - tokPos) + 1) return E.E_DECLARED_COUNT_MISMATCH;
         const m = <u32>cnt;
         for (let k: u32 = 0; k < m; k++) {
-          if (!tokNext()) return asciiError();
-          if (isIdx) {
-            const st = parseNumber(tokStart, tokLen);
-            if (st != NUM_OK || numValue != Math.floor(numValue)) {
-              setRes(R_DETAIL, tokLine);
-              return E.E_PLY_SYNTAX;
-            }
-            if (numValue < 0 || numValue >= <f64>nv) {
-              setRes(R_DETAIL, tokLine);
-              return E.E_INDEX_OUT_OF_RANGE;
-            }
-            store<u32>(CORNERS + ((<usize>k) << 2), <u32>numValue);
+          if (!isIdx) {
+            if (!tokNext()) return lineError(E.E_PLY_SYNTAX, ei, r, W.WHY_SHORT_LIST, m, k);
+            continue;
           }
+          const st = numNext();
+          if (st < 0) return lineError(E.E_PLY_SYNTAX, ei, r, W.WHY_SHORT_LIST, m, k);
+          if (st != NUM_OK || numValue != Math.floor(numValue)) {
+            return lineError(E.E_PLY_SYNTAX, ei, r, W.WHY_NOT_A_NUMBER, 0, vals + k);
+          }
+          if (numValue < 0 || numValue >= <f64>nv) {
+            const shown = numValue < 0 || numValue > 4294967295 ? 0xffffffff : <u32>numValue;
+            return lineError(E.E_INDEX_OUT_OF_RANGE, ei, r, W.WHY_INDEX, nv, shown);
+          }
+          store<u32>(CORNERS + ((<usize>k) << 2), <u32>numValue);
         }
+        vals += m;
         if (isIdx) {
           const err = emitPolygon(m);
           if (err != E.OK) return err;
         }
       }
+      // More values than the header declares (e.g. per-face properties written on the line
+      // but not declared): read as the declared ones, like the formats' own readers do.
+      if (tokNext()) {
+        const code = elementCode(ei);
+        const nameP = code == W.EL_PLY_OTHER ? load<u32>(EL_NAME_P + ((<usize>ei) << 2)) : 0;
+        const nameL = code == W.EL_PLY_OTHER ? load<u32>(EL_NAME_L + ((<usize>ei) << 2)) : 0;
+        W.warn(W.W_EXTRA_VALUES, W.AT_LINE, lineNo, code, <i64>r, nameP, nameL);
+      }
     }
   }
-  plyBodyEnd = tokPos;
-  // Only whitespace may follow the last record.
-  if (tokNext()) {
-    setRes(R_DETAIL, tokLine);
-    return E.E_DECLARED_COUNT_MISMATCH;
+  plyBodyEnd = linePos;
+  // Only blank lines may follow the last record.
+  const after = nextLine(end);
+  if (after != LINE_EOF) {
+    W.errAt(W.AT_LINE, lineNo, W.EL_PLY_FILE, -1);
+    W.errWhy(W.WHY_DATA_AFTER, 0, 0);
+    setRes(R_DETAIL, lineNo);
+    return after == LINE_LONG ? E.E_LINE_TOO_LONG : E.E_DECLARED_COUNT_MISMATCH;
   }
-  if (tokTooLong) return asciiError();
   return E.OK;
 }
 
@@ -676,6 +875,7 @@ export function readPly(p: usize, len: usize, wantNormals: bool): i32 {
   err = checkLayout(end - bodyStart);
   if (err != E.OK) return err;
   bigEndian = format == F_PLY_BINARY_BE;
+  fileStart = p;
   const nv = load<u32>(EL_COUNT + ((<usize>vIndex) << 2));
   plyVertexCount = nv;
   const pos = arenaAlloc(<u64>nv * 12);
@@ -691,14 +891,17 @@ export function readPly(p: usize, len: usize, wantNormals: bool): i32 {
   if (format == F_PLY_ASCII) {
     let lines: u32 = 0;
     for (let q = p; q < bodyStart; q++) if (load<u8>(q) == 0x0a) lines++;
-    err = readAsciiBody(p, end, pos, col, lines + headerLines);
+    err = readAsciiBody(end, pos, col, lines + headerLines);
   } else {
     err = readBinaryBody(p, end, pos, col);
   }
   if (err != E.OK) return err;
   arenaCommit(idxOut + <usize>triCount * 12);
   if (!scanPacked(pos, nv)) {
-    setRes(R_DETAIL, firstNonFinite(pos, nv, 12));
+    const bad = firstNonFinite(pos, nv, 12);
+    setRes(R_DETAIL, bad);
+    W.errAt(W.AT_NONE, 0, W.EL_PLY_VERTEX, <i64>bad);
+    W.errWhy(W.WHY_NON_FINITE, 0, 0);
     return E.E_NON_FINITE_COORDINATE;
   }
   if (triCount == 0) return E.E_NO_GEOMETRY;
@@ -723,7 +926,7 @@ export function readPly(p: usize, len: usize, wantNormals: bool): i32 {
   return E.OK;
 }
 
-/** Validated PLY with `comment` and `obj_info` header lines removed and trailing bytes dropped. */
+/** Validated PLY with `comment`, `obj_info`, free-text and blank header lines removed and trailing bytes dropped. */
 export function sanitisePly(p: usize, len: usize): i32 {
   const err = readPly(p, len, false);
   if (err != E.OK) return err;
@@ -744,8 +947,8 @@ export function sanitisePly(p: usize, len: usize): i32 {
     while (e < bodyStart && load<u8>(e) != 0x0a) e++;
     const next = e < bodyStart ? e + 1 : e;
     splitLine(q, e);
-    const drop =
-      lineTokens > 0 && (tokenIs(tp(0), tl(0), 'comment') || tokenIs(tp(0), tl(0), 'obj_info'));
+    // Comments, obj_info and skipped free text may name the patient; blank lines carry nothing.
+    const drop = lineTokens == 0 || !isKeyword(tp(0), tl(0));
     if (!drop) {
       memory.copy(o, q, next - q);
       o += next - q;

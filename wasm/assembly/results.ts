@@ -58,3 +58,17 @@ export function addFlag(f: u32): void {
 export function clearResults(): void {
   memory.fill(RESULTS, 0, 256);
 }
+
+// Where an error was found (set by the readers next to R_DETAIL; see where.ts).
+export const R_ERR_WHERE: i32 = 20;
+export const R_ERR_POS: i32 = 21;
+export const R_ERR_ELEMENT: i32 = 22;
+export const R_ERR_NAME_PTR: i32 = 23;
+export const R_ERR_NAME_LEN: i32 = 24;
+export const R_ERR_INDEX: i32 = 25;
+export const R_ERR_REASON: i32 = 26;
+export const R_ERR_EXPECTED: i32 = 27;
+export const R_ERR_FOUND: i32 = 28;
+// Warnings with a place (where.ts): pointer to WARN_WORDS-word records and their count.
+export const R_WARN_PTR: i32 = 29;
+export const R_WARN_COUNT: i32 = 30;

@@ -1,4 +1,5 @@
 import * as E from './errors';
+import * as W from './where';
 import { arenaAlloc, arenaCommit, arenaEnsure, arenaMark } from './arena';
 import {
   boundsSetOrdered,
@@ -187,7 +188,10 @@ export function readBinaryStl(
 function finishBinary(out: usize, n: u32): i32 {
   boundsSetOrdered(accMn, accMx);
   if (boundsHasNonFinite()) {
-    setRes(R_DETAIL, firstNonFinite(out, n * 3, 12) / 3);
+    const t = firstNonFinite(out, n * 3, 12) / 3;
+    setRes(R_DETAIL, t);
+    W.errAt(W.AT_OFFSET, 84 + t * 50, W.EL_STL_FACET, <i64>t);
+    W.errWhy(W.WHY_NON_FINITE, 0, 0);
     return E.E_NON_FINITE_COORDINATE;
   }
   boundsPublish(false);
@@ -260,9 +264,24 @@ export function stlStreamEnd(): i32 {
   return publishStl(stlNormals != 0);
 }
 
+// The facet being read (its 0-based number), or -1 between facets: errors name it.
+let facetAt: i64 = -1;
+
+function placeError(why: u32): void {
+  W.errAt(W.AT_LINE, tokLine, facetAt < 0 ? W.EL_STL_FILE : W.EL_STL_FACET, facetAt);
+  W.errWhy(why, 0, 0);
+}
+
 function syntax(): i32 {
   setRes(R_DETAIL, tokLine);
+  placeError(tokTooLong ? W.WHY_NONE : W.WHY_UNEXPECTED);
   return tokTooLong ? E.E_LINE_TOO_LONG : E.E_STL_SYNTAX;
+}
+
+function nonFinite(): i32 {
+  setRes(R_DETAIL, tokLine);
+  placeError(W.WHY_NON_FINITE);
+  return E.E_NON_FINITE_COORDINATE;
 }
 
 const KW_FACET = keyword('facet');
@@ -288,16 +307,12 @@ function readTriple(o: usize, store3: bool): i32 {
     if (r < 0) return syntax();
     if (r == NUM_NON_FINITE) {
       if (!store3) continue;
-      setRes(R_DETAIL, tokLine);
-      return E.E_NON_FINITE_COORDINATE;
+      return nonFinite();
     }
     if (r != NUM_OK) return syntax();
     if (store3) {
       const f = <f32>numValue;
-      if (!isFinite(f)) {
-        setRes(R_DETAIL, tokLine);
-        return E.E_NON_FINITE_COORDINATE;
-      }
+      if (!isFinite(f)) return nonFinite();
       store<f32>(o + (k << 2), f);
     }
   }
@@ -310,6 +325,7 @@ function readTriple(o: usize, store3: bool): i32 {
  */
 export function readAsciiStl(p: usize, len: usize): i32 {
   tokInit(p, p + len, 1);
+  facetAt = -1;
   if (!expectWord('solid')) return syntax();
   if (!tokSkipLine()) return syntax();
   const out = arenaMark();
@@ -324,6 +340,7 @@ export function readAsciiStl(p: usize, len: usize): i32 {
     if (tokenIsKw(KW_FACET, 5)) {
       if (!open) return syntax();
       if (n >= E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
+      facetAt = <i64>n;
       const o = out + <usize>n * 36;
       if (!arenaEnsure(o + 36 + 16)) return E.E_OUT_OF_MEMORY;
       if (!expectKw(KW_NORMAL, 6)) return syntax();
@@ -337,6 +354,7 @@ export function readAsciiStl(p: usize, len: usize): i32 {
       }
       if (!expectKw(KW_ENDLOOP, 7) || !expectKw(KW_ENDFACET, 8)) return syntax();
       n++;
+      facetAt = -1;
     } else if (tokenIs(tokStart, tokLen, 'endsolid')) {
       if (!open) return syntax();
       open = false;

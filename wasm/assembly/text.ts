@@ -174,6 +174,9 @@ const CLASS: usize = memory.data(256);
 let classReady = false;
 
 function initClass(): void {
+  // A stray control byte (detect.ts lets a few through in ASCII STL) reads as a blank.
+  for (let c: usize = 0; c < 0x20; c++) store<u8>(CLASS + c, 1);
+  store<u8>(CLASS + 0x7f, 1);
   store<u8>(CLASS + 0x20, 1);
   store<u8>(CLASS + 0x09, 1);
   store<u8>(CLASS + 0x0d, 1);

@@ -4,6 +4,7 @@
  * one operation and copies the results out (or returns views with `view: true`).
  */
 import { MeshError } from './errors.js';
+import { readErrorPlace, readPlacedWarnings, type PlacedWarning } from './where.js';
 import {
   planRaster,
   rasterError,
@@ -96,7 +97,7 @@ const WARNING_FLAGS = [
   [64, 'HUGE_COORDINATES'],
 ] as const;
 
-export type MeshWarning = (typeof WARNING_FLAGS)[number][1];
+export type MeshWarning = (typeof WARNING_FLAGS)[number][1] | PlacedWarning['code'];
 
 export type MeshFormat =
   'stl-binary' | 'stl-ascii' | 'ply-ascii' | 'ply-binary-le' | 'ply-binary-be' | 'ply' | 'dcm';
@@ -127,6 +128,11 @@ export interface MeshStats {
   vertexCount: number;
   bounds: { min: Vec3; max: Vec3 };
   warnings: MeshWarning[];
+  /**
+   * Tolerated oddities with their place (line or byte offset and element): header lines
+   * skipped, extra values on a line. Each code appears once per element with its count.
+   */
+  warningDetails: PlacedWarning[];
 }
 
 export interface DcmMesh extends MeshStats {
@@ -282,7 +288,9 @@ export class MeshModule {
       if (code === NOT_BINARY_STL) return NOT_DONE;
       const r = this.slots(x);
       this.peak = r[R_PEAK] ?? 0;
-      if (code !== 0) throw MeshError.fromNumber(code, r[R_DETAIL] ?? 0);
+      if (code !== 0) {
+        throw MeshError.fromNumber(code, r[R_DETAIL] ?? 0, readErrorPlace(x.memory, r));
+      }
       return read(x, r);
     } catch (e) {
       if (e instanceof WebAssembly.RuntimeError || e instanceof RangeError) {
@@ -640,6 +648,7 @@ function streamBinaryStl(x: MeshExports, bytes: Uint8Array, normals: boolean): n
 function stats(x: MeshExports, r: Uint32Array): MeshStats {
   const b = new Float32Array(x.memory.buffer, x.results() + R_BBOX * 4, 6);
   const flags = r[R_FLAGS] ?? 0;
+  const details = readPlacedWarnings(x.memory, r);
   return {
     triangleCount: r[R_TRIANGLE_COUNT] ?? 0,
     vertexCount: r[R_VERTEX_COUNT] ?? 0,
@@ -647,7 +656,11 @@ function stats(x: MeshExports, r: Uint32Array): MeshStats {
       min: [b[0] ?? 0, b[1] ?? 0, b[2] ?? 0],
       max: [b[3] ?? 0, b[4] ?? 0, b[5] ?? 0],
     },
-    warnings: WARNING_FLAGS.filter(([bit]) => flags & bit).map(([, name]) => name),
+    warnings: [
+      ...WARNING_FLAGS.filter(([bit]) => flags & bit).map(([, name]) => name),
+      ...new Set(details.map((d) => d.code)),
+    ],
+    warningDetails: details,
   };
 }
 

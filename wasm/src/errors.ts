@@ -2,6 +2,8 @@
  * Typed errors of the mesh module. Numbers come from wasm/assembly/errors.ts (same order);
  * the string `code` is the stable, machine-readable name used by the API and the UI.
  */
+import { describePlace, type MeshErrorPlace } from './where.js';
+
 export const MeshErrorCode = {
   EMPTY_FILE: 'EMPTY_FILE',
   CONTENT_MISMATCH: 'CONTENT_MISMATCH',
@@ -162,28 +164,74 @@ function messageFor(code: MeshErrorCode, detail: number): string {
   }
 }
 
+/** "PLY face 12 on line 40: the list says 3 values but the line has 2." */
+function placedMessage(code: MeshErrorCode, detail: number, place: MeshErrorPlace): string {
+  const where = describePlace(place);
+  const reason =
+    place.reason ??
+    (code === 'LINE_TOO_LONG' ? 'the line is longer than 1 KiB' : undefined) ??
+    lowerFirst(
+      messageFor(code, detail)
+        .replace(/ \(line \d+\)\.$/, '.')
+        .replace(/\.$/, ''),
+    );
+  return where ? `${where}: ${reason}.` : `${upperFirst(reason)}.`;
+}
+
+const lowerFirst = (s: string): string =>
+  /^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 export class MeshError extends Error {
+  /** 1-based line of an ASCII file where the reader stopped, when known. */
+  readonly line?: number;
+  /** Byte offset of the faulty record of a binary file, when known. */
+  readonly offset?: number;
+  /** The element at fault (`header`, `vertex`, `face`, `facet` or a PLY element's name). */
+  readonly element?: string;
+  /** 0-based number of the record within its element, when known. */
+  readonly index?: number;
+
   constructor(
     readonly code: MeshErrorCode,
     message?: string,
     /** Line number, byte offset or kind, depending on the code (0 when unused). */
     readonly detail = 0,
+    place?: MeshErrorPlace,
   ) {
-    super(message ?? messageFor(code, detail));
+    super(message ?? (place ? placedMessage(code, detail, place) : messageFor(code, detail)));
     this.name = 'MeshError';
+    if (place?.line !== undefined) this.line = place.line;
+    if (place?.offset !== undefined) this.offset = place.offset;
+    if (place?.element !== undefined) this.element = place.element;
+    if (place?.index !== undefined) this.index = place.index;
   }
 
-  static fromNumber(n: number, detail: number): MeshError {
-    return new MeshError(BY_NUMBER[n] ?? 'INTERNAL_ERROR', undefined, detail);
+  static fromNumber(n: number, detail: number, place?: MeshErrorPlace | null): MeshError {
+    return new MeshError(BY_NUMBER[n] ?? 'INTERNAL_ERROR', undefined, detail, place ?? undefined);
   }
 
   /** Plain object for postMessage (Error subclasses do not survive structured clone). */
   toJSON(): SerializedMeshError {
-    return { code: this.code, message: this.message, detail: this.detail };
+    const out: SerializedMeshError = {
+      code: this.code,
+      message: this.message,
+      detail: this.detail,
+    };
+    if (this.line !== undefined) out.line = this.line;
+    if (this.offset !== undefined) out.offset = this.offset;
+    if (this.element !== undefined) out.element = this.element;
+    if (this.index !== undefined) out.index = this.index;
+    return out;
   }
 
   static fromJSON(e: SerializedMeshError): MeshError {
-    return new MeshError(e.code, e.message, e.detail);
+    const place: MeshErrorPlace = {};
+    if (e.line !== undefined) place.line = e.line;
+    if (e.offset !== undefined) place.offset = e.offset;
+    if (e.element !== undefined) place.element = e.element;
+    if (e.index !== undefined) place.index = e.index;
+    return new MeshError(e.code, e.message, e.detail, place);
   }
 }
 
@@ -191,6 +239,10 @@ export interface SerializedMeshError {
   code: MeshErrorCode;
   message: string;
   detail: number;
+  line?: number;
+  offset?: number;
+  element?: string;
+  index?: number;
 }
 
 export function isMeshError(e: unknown): e is MeshError {

@@ -1,0 +1,277 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MeshModule, ViewerMesh } from '../../../wasm/src/core.js';
+import { MeshError } from '../../../wasm/src/errors.js';
+import { loadMeshModule } from '../../../wasm/src/node.js';
+import {
+  VARIANT_MESH,
+  ascii,
+  asciiStlText,
+  binaryStlFile,
+  concatBytes,
+  faceColors,
+  faceElement,
+  plyFile,
+  soup,
+  vertexElement,
+} from './support/meshVariants.js';
+
+let mesh: MeshModule;
+beforeAll(async () => {
+  mesh = await loadMeshModule();
+});
+
+function refusal(bytes: Uint8Array): MeshError {
+  try {
+    mesh.parseMesh(bytes);
+  } catch (e) {
+    if (e instanceof MeshError) return e;
+    throw e;
+  }
+  throw new Error('the file was read');
+}
+
+const tetraIndices = VARIANT_MESH.faces.flat();
+const rgba = [0, 1, 2, 3].flatMap((v) => [...VARIANT_MESH.colors.slice(v * 3, v * 3 + 3), 255]);
+
+function expectTetra(m: ViewerMesh): void {
+  if (m.indices) {
+    expect([...m.positions]).toEqual(VARIANT_MESH.positions);
+    expect([...m.indices]).toEqual(tetraIndices);
+  } else expect(m.positions).toEqual(soup());
+}
+
+// Rows of the variant table in wasm/README.md (same numbers).
+describe('variant table: files read', () => {
+  const read: [string, () => Uint8Array, string][] = [
+    [
+      'P1 ASCII PLY, no colours',
+      () => plyFile('ascii', [vertexElement(), faceElement()]),
+      'ply-ascii',
+    ],
+    [
+      'P5 ASCII PLY, CRLF line ends',
+      () => plyFile('ascii', [vertexElement(), faceElement()], { eol: '\r\n' }),
+      'ply-ascii',
+    ],
+    [
+      'P10 binary little-endian PLY',
+      () => plyFile('binary_little_endian', [vertexElement(), faceElement()]),
+      'ply-binary-le',
+    ],
+    [
+      'P11 binary big-endian PLY',
+      () => plyFile('binary_big_endian', [vertexElement(), faceElement()]),
+      'ply-binary-be',
+    ],
+    ['S1 binary STL', () => binaryStlFile(), 'stl-binary'],
+    [
+      'S2 binary STL whose header starts with "solid"',
+      () => binaryStlFile({ header: 'solid exported by CAD' }),
+      'stl-binary',
+    ],
+    ['S3 ASCII STL', () => ascii(asciiStlText()), 'stl-ascii'],
+  ];
+  for (const [title, make, format] of read) {
+    it(`${title}: reads the tetrahedron`, () => {
+      const m = mesh.parseMesh(make());
+      expect(m.format).toBe(format);
+      expectTetra(m);
+      expect(m.stats.warnings).toEqual([]);
+    });
+  }
+
+  it('P2/P3/P12 PLY vertex colours (uchar, float, binary) come out as RGBA8', () => {
+    for (const bytes of [
+      plyFile('ascii', [vertexElement('uchar'), faceElement()]),
+      plyFile('ascii', [vertexElement('float'), faceElement()]),
+      plyFile('binary_little_endian', [vertexElement('uchar'), faceElement()]),
+      plyFile('binary_big_endian', [vertexElement('float'), faceElement()]),
+    ]) {
+      const m = mesh.parseMesh(bytes);
+      expectTetra(m);
+      expect([...m.colors!]).toEqual(rgba);
+    }
+  });
+
+  it('P4 PLY quads are split into triangles', () => {
+    const quad = faceElement([], [[0, 1, 2, 3]]);
+    const m = mesh.parseMesh(plyFile('ascii', [vertexElement(), quad]));
+    expect([...m.indices!]).toEqual([0, 1, 2, 0, 2, 3]);
+  });
+
+  it('P9/P14 PLY per-face colours (uchar, float): geometry read, colours not kept yet', () => {
+    for (const kind of ['uchar', 'float'] as const) {
+      for (const enc of ['ascii', 'binary_little_endian'] as const) {
+        const m = mesh.parseMesh(plyFile(enc, [vertexElement(), faceElement(faceColors(kind))]));
+        expectTetra(m);
+        expect(m.colors).toBeNull();
+      }
+    }
+  });
+
+  it('S6 binary STL with a Materialise COLOR= header and facet colours: geometry read', () => {
+    const header = 'COLOR=\xff\x80\x40\xff MATERIAL=\x80\x80\x80\xff';
+    const m = mesh.parseMesh(binaryStlFile({ header, attributes: [0x801f, 0x83e0, 0xfc00, 0] }));
+    expectTetra(m);
+    expect(m.colors).toBeNull();
+  });
+
+  it('P16 PLY comment and obj_info lines are dropped from the stored copy', () => {
+    const src = plyFile('ascii', [vertexElement(), faceElement()], {
+      extraHeader: ['comment Jane Doe 1970-01-01', 'obj_info scanner 12345'],
+    });
+    const r = mesh.validateAndSanitise(src);
+    const stored = new TextDecoder().decode(r.bytes);
+    expect(stored).not.toMatch(/Jane|scanner/);
+    expectTetra(mesh.parseMesh(r.bytes));
+  });
+});
+
+describe('regressions of issue 34 (each failed before its fix)', () => {
+  it('P6 skips a free-text PLY header line without `comment`, warns with its line, stores without it', () => {
+    const src = plyFile('ascii', [vertexElement(), faceElement()], {
+      extraHeader: ['Jane Doe upper jaw scan'],
+    });
+    const m = mesh.parseMesh(src);
+    expectTetra(m);
+    expect(m.stats.warnings).toContain('HEADER_LINE_SKIPPED');
+    expect(m.stats.warningDetails).toEqual([
+      { code: 'HEADER_LINE_SKIPPED', line: 3, element: 'header', count: 1 },
+    ]);
+    const stored = new TextDecoder().decode(mesh.validateAndSanitise(src).bytes);
+    expect(stored).not.toContain('Jane');
+  });
+
+  it('P7 ignores extra values on ASCII PLY face lines and warns once with the first line', () => {
+    const src = plyFile('ascii', [vertexElement(), faceElement()], {
+      appendToLine: { element: 'face', text: (r) => ` ${r} 255 0` },
+    });
+    const m = mesh.parseMesh(src);
+    expectTetra(m);
+    // 9 header lines, 4 vertex lines: the first face is on line 14.
+    expect(m.stats.warningDetails).toEqual([
+      { code: 'EXTRA_VALUES', line: 14, element: 'face', index: 0, count: 4 },
+    ]);
+  });
+
+  it('P8 refuses a short ASCII PLY face line naming the face and its line', () => {
+    const faces = [
+      [0, 2, 1],
+      [0, 1, 3],
+      [0, 3],
+      [1, 2, 3],
+    ];
+    const text = new TextDecoder()
+      .decode(plyFile('ascii', [vertexElement(), faceElement([], faces)]))
+      .replace('\n2 0 3\n', '\n3 0.0 3.0\n');
+    const e = refusal(ascii(text));
+    expect(e.code).toBe('PLY_SYNTAX');
+    expect(e.message).toBe('PLY face 2 on line 16: the list says 3 values but the line has 2.');
+    expect({ line: e.line, element: e.element, index: e.index }).toEqual({
+      line: 16,
+      element: 'face',
+      index: 2,
+    });
+  });
+
+  it('P8 refuses a short ASCII PLY vertex line naming the vertex and its line', () => {
+    const text = new TextDecoder()
+      .decode(plyFile('ascii', [vertexElement(), faceElement()]))
+      .replace('\n0 1 0\n', '\n0.000 1.000\n');
+    const e = refusal(ascii(text));
+    expect(e.code).toBe('PLY_SYNTAX');
+    expect(e.message).toBe('PLY vertex 2 on line 12: the line has 2 values where 3 are expected.');
+  });
+
+  it('P13 reads binary PLY vertex records that hold a list (variable size)', () => {
+    const uv: number[][] = [[0.5, 0.25], [], [1, 0, 0.5], [0.75]];
+    const v = vertexElement('uchar', [{ name: 'texcoord', list: ['uchar', 'float'], values: uv }]);
+    for (const enc of ['binary_little_endian', 'binary_big_endian'] as const) {
+      const m = mesh.parseMesh(plyFile(enc, [v, faceElement()]));
+      expectTetra(m);
+      expect([...m.colors!]).toEqual(rgba);
+    }
+  });
+
+  it('S4 reads an ASCII STL holding one control byte as ASCII', () => {
+    const withByte = ascii(asciiStlText('part\x01name'));
+    const m = mesh.parseMesh(withByte);
+    expect(m.format).toBe('stl-ascii');
+    expectTetra(m);
+    const nulAtEnd = concatBytes(ascii(asciiStlText()), new Uint8Array([0]));
+    expect(mesh.parseMesh(nulAtEnd).format).toBe('stl-ascii');
+  });
+
+  it('PLY_HEADER names the header line at fault', () => {
+    const text = new TextDecoder()
+      .decode(plyFile('ascii', [vertexElement(), faceElement()]))
+      .replace('element face 4', 'element face');
+    const e = refusal(ascii(text));
+    expect(e.code).toBe('PLY_HEADER');
+    expect(e.line).toBe(7);
+    expect(e.message).toBe('PLY header line 7: this header line cannot be read.');
+  });
+
+  it('LIST_TOO_LONG names the face and its line (ASCII) or byte offset (binary)', () => {
+    const faces = [
+      [0, 2, 1],
+      [0, 1, 3],
+      [0, 3, 2, 1, 0, 2, 1, 0, 3, 2, 1, 0, 2, 1, 0, 3, 2],
+    ];
+    const a = refusal(plyFile('ascii', [vertexElement(), faceElement([], faces)]));
+    expect(a.code).toBe('LIST_TOO_LONG');
+    expect(a.message).toBe('PLY face 2 on line 16: the face has 17 corners; 3 to 16 are allowed.');
+    const bin = plyFile('binary_little_endian', [vertexElement(), faceElement([], faces)]);
+    const b = refusal(bin);
+    expect(b.code).toBe('LIST_TOO_LONG');
+    // Header, 4 vertices of 12 bytes, two triangles of 13 bytes.
+    const headerBytes = bin.length - 4 * 12 - 2 * 13 - (1 + 17 * 4);
+    expect(b.offset).toBe(headerBytes + 48 + 26);
+    expect(b.message).toBe(
+      `PLY face 2 at byte ${headerBytes + 74}: the face has 17 corners; 3 to 16 are allowed.`,
+    );
+  });
+
+  it('P15 INDEX_OUT_OF_RANGE names the face, the vertex and the byte offset', () => {
+    const faces = [
+      [0, 2, 1],
+      [0, 1, 9],
+      [0, 3, 2],
+      [1, 2, 3],
+    ];
+    const bin = plyFile('binary_little_endian', [vertexElement(), faceElement([], faces)]);
+    const e = refusal(bin);
+    expect(e.code).toBe('INDEX_OUT_OF_RANGE');
+    expect(e.element).toBe('face');
+    expect(e.index).toBe(1);
+    expect(e.message).toMatch(
+      /^PLY face 1 at byte \d+: a corner refers to vertex 9 but the file has 4 vertices/,
+    );
+  });
+
+  it('S5 STL_SYNTAX names the facet and its line', () => {
+    const text = asciiStlText().replace('vertex 0 0 1', 'vertex 0 0');
+    const e = refusal(ascii(text));
+    expect(e.code).toBe('STL_SYNTAX');
+    expect(e.element).toBe('facet');
+    expect(e.index).toBe(1);
+    expect(e.message).toMatch(/^STL facet 1 on line \d+: an unexpected word\.$/);
+  });
+
+  it('S7 a truncated binary STL names the count at byte 80', () => {
+    const e = refusal(binaryStlFile().subarray(0, 84 + 50 * 3));
+    expect(e.code).toBe('STL_TRUNCATED');
+    expect(e.offset).toBe(80);
+  });
+
+  it('the place survives the worker thread boundary (toJSON / fromJSON)', () => {
+    const e = refusal(ascii(asciiStlText().replace('vertex 0 0 1', 'vertex 0 0')));
+    const back = MeshError.fromJSON(JSON.parse(JSON.stringify(e.toJSON())));
+    expect(back.message).toBe(e.message);
+    expect({ line: back.line, element: back.element, index: back.index }).toEqual({
+      line: e.line,
+      element: e.element,
+      index: e.index,
+    });
+  });
+});

@@ -203,14 +203,10 @@ export async function storeFile(
   // Two hashes: of the bytes as uploaded, and of the file as stored and later downloaded.
   const uploaded = new HashTap();
   const stored = new HashTap();
-  ingest.on('error', (err) => stored.destroy(err));
   try {
-    await putEncrypted(
-      deps.blobs,
-      blobKey,
-      part.file.pipe(uploaded).pipe(ingest).pipe(stored),
-      dataKey,
-    );
+    // One pipeline from the request's part to the store: a client that goes away destroys the
+    // part, which ends every stage and the store's write at once (`.pipe()` passed no error on).
+    await putEncrypted(deps.blobs, blobKey, part.file, dataKey, [uploaded, ingest, stored]);
   } catch (err) {
     part.file.resume();
     const code = (err as { code?: string }).code;

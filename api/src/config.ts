@@ -279,6 +279,14 @@ export interface Config extends RawConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * A setting that parsed but is wrong where it points (a bucket that does not exist, refused
+ * credentials), found while the adapters start: the same one-line form as a parse error.
+ */
+export function invalidSetting(variable: string, message: string): ConfigError {
+  return new ConfigError(`Invalid configuration: ${variable}: ${message}`);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {

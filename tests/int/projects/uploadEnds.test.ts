@@ -138,7 +138,7 @@ describe.each(cases)('uploads that end (%s, %s store)', (driver, store) => {
     user = await signUp(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await s3?.close();

@@ -15,6 +15,7 @@ import {
   type CreateAnswer,
   type StoredFile,
 } from '../commands/createProject.js';
+import { FILE_SHA256_FIELD, UPLOADED_SHA256_FIELD } from '../domain/models.js';
 import {
   MATERIAL_KEYS,
   materialAllowed,
@@ -293,8 +294,10 @@ export async function buildModels(
       groupSize: inGroup ? teeth : null,
       blobKey: f.blobKey,
       triangles: f.triangles,
-      sha256: f.sha256,
-      uploadedSha256: f.uploadedSha256,
+      // Sealed like the names: a clear hash would let anyone with a disk image confirm that a
+      // file they hold was in a project deleted since (issue 30).
+      sha256: await deps.keys.seal(subject, FILE_SHA256_FIELD, f.sha256),
+      uploadedSha256: await deps.keys.seal(subject, UPLOADED_SHA256_FIELD, f.uploadedSha256),
     });
   }
   return models;

@@ -16,6 +16,7 @@ import { errorHandler } from './http/errorHandler.js';
 import { redactUrl } from './http/redact.js';
 import { setSecurityHeaders } from './http/securityHeaders.js';
 import { trustProxyOption } from './http/trustProxy.js';
+import { uploadBodyGuard } from './http/uploadBody.js';
 import { registerRoutes } from './routes/index.js';
 import { viewerPageRoute } from './routes/viewerPage.js';
 
@@ -92,6 +93,10 @@ export async function buildApp(
     },
   });
 
+  uploadBodyGuard(app, {
+    windowMs: deps.config.UPLOAD_BODY_WINDOW_MS,
+    minBytesPerSecond: deps.config.UPLOAD_MIN_BYTES_PER_SECOND,
+  });
   await registerRoutes(app, deps);
 
   app.get('/robots.txt', async (_request, reply) =>

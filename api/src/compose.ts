@@ -29,7 +29,7 @@ import type { AppDeps } from './deps.js';
 import { OutboxSender, Outbox } from './mail/outbox.js';
 import { CommentMails } from './mail/commentMails.js';
 import { ViewWorkerPool } from './mesh/viewWorkerPool.js';
-import { FileMailer, SmtpMailer } from './mail/transports.js';
+import { FileMailer, SmtpMailer, verifyMailRelay } from './mail/transports.js';
 import { startRetentionSweeper } from './retention/sweep.js';
 import { openEventStore } from './store/open.js';
 import { PinGuard } from './links/pinGuard.js';
@@ -170,6 +170,10 @@ export async function createDeps(
     closers.push(() => mailer.close());
     const outbox = new Outbox(db, keys, mailer);
     if (options.mailSender !== false) {
+      // Not awaited: a slow relay must not hold start-up; the line follows within its timeouts.
+      if (mailer instanceof SmtpMailer && config.SMTP_URL) {
+        void verifyMailRelay(mailer, config.SMTP_URL, log.child({ component: 'mail' }));
+      }
       const sender = new OutboxSender({ db, keys, mailer, log: log.child({ component: 'mail' }) });
       await sender.start();
       closers.push(() => sender.stop());

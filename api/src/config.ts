@@ -141,6 +141,24 @@ export const configSchema = z
       z.coerce.number().int().min(1).max(100_000).default(60),
     ),
     /**
+     * A multipart upload body that, while the server reads it, delivers less than
+     * UPLOAD_MIN_BYTES_PER_SECOND over any window this long (stopped, never closed, trickling)
+     * is ended with 408 `body_timeout`, and what it had stored is removed.
+     */
+    UPLOAD_BODY_WINDOW_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(100)
+        .max(10 * 60_000)
+        .default(20_000),
+    ),
+    UPLOAD_MIN_BYTES_PER_SECOND: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).default(1024),
+    ),
+    /**
      * The load guard answers 503 `overloaded` once the event loop lags this long (0 = off): a
      * request that would wait behind a stalled loop is better refused with Retry-After.
      */
@@ -260,6 +278,14 @@ export interface Config extends RawConfig {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * A setting that parsed but is wrong where it points (a bucket that does not exist, refused
+ * credentials), found while the adapters start: the same one-line form as a parse error.
+ */
+export function invalidSetting(variable: string, message: string): ConfigError {
+  return new ConfigError(`Invalid configuration: ${variable}: ${message}`);
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);

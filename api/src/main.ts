@@ -19,7 +19,18 @@ try {
 }
 
 const log = createLogger(config.LOG_LEVEL);
-const { deps, close } = await createDeps(config, log);
+let composed;
+try {
+  composed = await createDeps(config, log);
+} catch (err) {
+  // A setting found wrong while the adapters start (a missing S3 bucket): one line, no stack.
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+const { deps, close } = composed;
 const app = await buildApp(deps, { loggerInstance: log });
 
 let stopping = false;

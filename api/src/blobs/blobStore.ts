@@ -71,6 +71,14 @@ export const viewBlobKey = (originalBlobKey: string): string => `${originalBlobK
 export const coarseViewBlobKey = (originalBlobKey: string): string =>
   `${originalBlobKey}-view-coarse`;
 
+/**
+ * Marks a model whose view derivative cannot be built from its file (a mesh without surface
+ * stored before uploads were checked for it): the view answers 422 at once instead of
+ * rebuilding and failing on every request. Deleted with the project's prefix.
+ */
+export const unavailableViewBlobKey = (originalBlobKey: string): string =>
+  `${originalBlobKey}-view-unavailable`;
+
 /** A project version's thumbnail (issue 21) lives under the project's prefix too. */
 export const thumbnailBlobKey = (projectId: string, version: number): string =>
   `${projectBlobPrefix(projectId)}/thumbnail-v${Math.trunc(version)}`;

@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { PassThrough, pipeline as pipelineCb, type Readable } from 'node:stream';
+import { PassThrough, pipeline as pipelineCb, type Duplex, type Readable } from 'node:stream';
 import type { BlobStore } from './blobStore.js';
 import { DecryptStream, EncryptStream } from './chunkCipher.js';
 
@@ -13,13 +13,17 @@ const contextOf = (blobKey: string) => Buffer.from(`blob\u0000${blobKey}`, 'utf8
 
 /**
  * Encrypts `plaintext` with the data key while writing it to the store; memory stays at a few
- * chunks whatever the size. Resolves with the plaintext and stored sizes.
+ * chunks whatever the size. `stages` (checks, hashes) run on the plaintext before encryption, in
+ * the same `pipeline`: a failure anywhere — the source destroyed by a client gone, a stage's
+ * refusal, the store's error — tears every stream down and the store removes its partial write.
+ * Resolves with the plaintext and stored sizes.
  */
 export async function putEncrypted(
   store: BlobStore,
   blobKey: string,
   plaintext: Readable | AsyncIterable<Uint8Array>,
   dataKey: DataKey,
+  stages: Duplex[] = [],
 ): Promise<{ plainBytes: number; storedBytes: number }> {
   const enc = new EncryptStream(dataKey.key, contextOf(blobKey), dataKey.version);
   const out = new PassThrough({ highWaterMark: 128 * 1024 });
@@ -29,7 +33,16 @@ export async function putEncrypted(
     throw err;
   });
   // Both sides settle before we answer, so a failed upload has removed its temp file by then.
-  const [piped, written] = await Promise.allSettled([pipeline(plaintext, enc, out), writing]);
+  const [piped, written] = await Promise.allSettled([
+    pipeline([
+      // `pipeline` takes an async iterable as its source (its types only name streams).
+      plaintext as NodeJS.ReadableStream,
+      ...stages,
+      enc,
+      out,
+    ]),
+    writing,
+  ]);
   if (piped.status === 'rejected') {
     if (written.status === 'fulfilled') await store.delete(blobKey);
     // A pipeline that merely broke off because the store stopped reading reports the store's

@@ -11,6 +11,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
+import { invalidSetting } from '../config.js';
 import { BlobNotFound, BlobStoreUnavailable, assertBlobKey, type BlobStore } from './blobStore.js';
 
 export interface S3BlobStoreOptions {
@@ -142,12 +143,12 @@ export class S3BlobStore implements BlobStore {
     } catch (err) {
       const status = statusOf(err);
       if (status === 404) {
-        throw new Error(`S3_BUCKET: bucket "${this.bucket}" does not exist`, { cause: err });
+        throw invalidSetting('S3_BUCKET', `bucket "${this.bucket}" does not exist`);
       }
       if (status === 403 || status === 401) {
-        throw new Error(
-          `S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: access to bucket "${this.bucket}" refused`,
-          { cause: err },
+        throw invalidSetting(
+          'S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY',
+          `access to bucket "${this.bucket}" refused`,
         );
       }
       const mapped = mapS3Error(err, 'check bucket');

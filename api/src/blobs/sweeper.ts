@@ -2,7 +2,13 @@ import type { Logger } from 'pino';
 import type { ProjectEvent } from '../domain/project.js';
 import { projectStream } from '../domain/project.js';
 import type { EventStore } from '../store/eventStore.js';
-import { coarseViewBlobKey, thumbnailBlobKey, viewBlobKey, type BlobStore } from './blobStore.js';
+import {
+  coarseViewBlobKey,
+  thumbnailBlobKey,
+  unavailableViewBlobKey,
+  viewBlobKey,
+  type BlobStore,
+} from './blobStore.js';
 
 export interface SweepOptions {
   blobs: BlobStore;
@@ -48,7 +54,11 @@ export async function sweepOrphanBlobs(opts: SweepOptions): Promise<SweepReport>
       // thumbnail: their blobs stay.
       if (ev.type === 'ProjectCreated' || ev.type === 'ProjectVersionAdded') {
         for (const m of ev.data.models)
-          referenced.add(m.blobKey).add(viewBlobKey(m.blobKey)).add(coarseViewBlobKey(m.blobKey));
+          referenced
+            .add(m.blobKey)
+            .add(viewBlobKey(m.blobKey))
+            .add(coarseViewBlobKey(m.blobKey))
+            .add(unavailableViewBlobKey(m.blobKey));
         referenced.add(
           thumbnailBlobKey(projectId, ev.type === 'ProjectCreated' ? 1 : ev.data.version),
         );

@@ -49,6 +49,10 @@ async function main(argv: string[]): Promise<number> {
       console.error(dataDirInUseMessage(err));
       return 1;
     }
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
     throw err;
   }
   const { deps, close } = composed;

@@ -35,8 +35,19 @@ export interface ModelRecord {
   /** BlobStore key of the encrypted file. */
   blobKey: string;
   triangles: number;
-  /** SHA-256 (hex) of the stored file, as downloaded; absent on models stored before hashing. */
+  /**
+   * SHA-256 of the stored file, as downloaded, sealed with the project's key (field
+   * `FILE_SHA256_FIELD`); clear hex in events written before issue 30 (`openFileHash`); absent on
+   * models stored before hashing.
+   */
   sha256?: string;
-  /** SHA-256 (hex) of the bytes as uploaded (before the header was blanked or DCM converted). */
+  /** SHA-256 of the bytes as uploaded (before the header was blanked or DCM converted), sealed likewise. */
   uploadedSha256?: string;
 }
+
+/** The sealed-field names of a model's file hashes. */
+export const FILE_SHA256_FIELD = 'fileSha256';
+export const UPLOADED_SHA256_FIELD = 'uploadedSha256';
+
+/** A file hash as recorded: clear hex (events before issue 30) or sealed. */
+export const isClearHash = (v: string): boolean => /^[0-9a-f]{64}$/.test(v);

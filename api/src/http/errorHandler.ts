@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/db.js';
 import { AppError, ServiceUnavailable, TooManyRequests } from '../errors.js';
 import { httpErrorOf } from './domainErrors.js';
+import { multipartParseError } from './uploadBody.js';
 
 /** How long a client should wait before retrying a 503 (the database or the server is busy). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -49,6 +50,7 @@ export function errorHandler(
     err = new ServiceUnavailable(UNAVAILABLE_MESSAGE, 'unavailable');
   }
   err = httpErrorOf(err) as FastifyError | Error;
+  err = multipartParseError(err) ?? err;
   if (err instanceof AppError) {
     if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err.status === 503) {

@@ -49,6 +49,15 @@ export class SmtpMailer implements Mailer {
     await this.transport.sendMail(envelope(this.from, id, message));
   }
 
+  /**
+   * Connects, says hello, negotiates TLS (STARTTLS when offered, certificate checked) and logs in
+   * as a send would, without sending. Start-up logs its outcome as one line
+   * (`verifyMailRelay`): a relay whose certificate is not trusted fails here, not silently later.
+   */
+  async verify(): Promise<void> {
+    await this.transport.verify();
+  }
+
   async discard(): Promise<void> {
     // Nothing is kept here: delivered mail is the recipient's.
   }
@@ -105,5 +114,27 @@ export class FileMailer implements Mailer {
 
   async close(): Promise<void> {
     this.transport.close();
+  }
+}
+
+/** Verifies the SMTP relay once and logs one line saying whether mail can go out. */
+export async function verifyMailRelay(
+  mailer: SmtpMailer,
+  url: string,
+  log: Logger,
+): Promise<boolean> {
+  const relay = new URL(url);
+  const where = { relay: `${relay.protocol}//${relay.hostname}:${relay.port || 'default'}` };
+  try {
+    await mailer.verify();
+    log.info(where, 'mail relay verified: mail will be delivered');
+    return true;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    log.error(
+      { ...where, reason },
+      'mail relay refused: mail stays queued and is retried; check SMTP_URL (README, "Mail over SMTP")',
+    );
+    return false;
   }
 }

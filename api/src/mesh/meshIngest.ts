@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { stlRecordHasArea } from './surfaceArea.js';
 
 /**
  * Server-side check of every uploaded mesh, by content and never by name or browser claim
@@ -38,6 +39,15 @@ export class MeshRejected extends Error {
     super(message);
     this.name = 'MeshRejected';
   }
+}
+
+/** The refusal of a mesh without surface (`surfaceArea.ts`): 422 with a sentence for the user. */
+export function degenerateMesh(): MeshRejected {
+  return new MeshRejected(
+    'MESH_DEGENERATE',
+    'The mesh has no surface: all its triangles have zero area (their points lie on a line or coincide)',
+    422,
+  );
 }
 
 export const HEAD_BYTES = 64 * 1024;
@@ -123,6 +133,8 @@ export class MeshIngestStream extends Transform {
   private expected = 0;
   private triangles = 0;
   private emitted = 0;
+  /** Binary path: a triangle with area has been seen (checks stop there). */
+  private hasArea = false;
   result: IngestResult | undefined;
 
   constructor(
@@ -219,12 +231,14 @@ export class MeshIngestStream extends Transform {
         off = n;
         if (this.partial === RECORD) {
           this.checkRecord(this.record, 0, this.pos - (RECORD - n));
+          if (!this.hasArea) this.hasArea = stlRecordHasArea(this.record, 0);
           this.partial = 0;
         }
       }
       const whole = off + (usable - off - ((usable - off) % RECORD));
       for (let o = off; o < whole; o += RECORD) {
         if (nonFinite(body, o)) this.checkRecord(body, o, this.pos + o);
+        if (!this.hasArea) this.hasArea = stlRecordHasArea(body, o);
       }
       if (whole < usable) {
         body.copy(this.record, 0, whole, usable);
@@ -265,6 +279,7 @@ export class MeshIngestStream extends Transform {
       if (this.triangles === 0) {
         return done(new MeshRejected('NO_GEOMETRY', 'The file contains no triangles'));
       }
+      if (!this.hasArea) return done(degenerateMesh());
       this.result = { format: 'stl', triangles: this.triangles, bytes: this.emitted };
       return done();
     }

@@ -8,10 +8,17 @@
  * quantise, meshopt, brotli) runs in the view worker (`deps.views`).
  */
 import { Readable } from 'node:stream';
-import { coarseViewBlobKey, viewBlobKey, type BlobStore } from '../blobs/blobStore.js';
+import { MeshError } from '../../../wasm/src/errors.js';
+import {
+  coarseViewBlobKey,
+  unavailableViewBlobKey,
+  viewBlobKey,
+  type BlobStore,
+} from '../blobs/blobStore.js';
 import { openDecrypted, putEncrypted, type DataKey } from '../blobs/encrypted.js';
 import type { ViewLod } from '../domain/viewLevels.js';
-import type { ViewDerivativeStats } from './viewDerivative.js';
+import { Unprocessable } from '../errors.js';
+import { ViewDerivativeError, type ViewDerivativeStats } from './viewDerivative.js';
 import type { ViewBuilder } from './viewWorkerPool.js';
 
 /** What storing a derivative needs from the app's dependencies (a subset of `AppDeps`). */
@@ -51,7 +58,18 @@ export async function storeViewDerivative(
 
 const building = new Map<string, Promise<unknown>>();
 
-/** Makes sure the derivative exists (building it once if missing); resolves to its blob key. */
+/** A model whose file cannot make a view (422 `view_unavailable`, never a 500). */
+export class ViewUnavailable extends Unprocessable {
+  constructor() {
+    super('This model cannot be shown: its mesh has no surface to draw', 'view_unavailable');
+  }
+}
+
+/**
+ * Makes sure the derivative exists (building it once if missing); resolves to its blob key.
+ * A build that fails on the file itself is recorded beside it (`unavailableViewBlobKey`), so
+ * later requests answer `ViewUnavailable` at once instead of failing the build again.
+ */
 export async function ensureViewDerivative(
   deps: ViewStoreDeps,
   originalBlobKey: string,
@@ -59,9 +77,17 @@ export async function ensureViewDerivative(
 ): Promise<string> {
   const key = viewBlobKey(originalBlobKey);
   if (await deps.blobs.exists(key)) return key;
+  const marker = unavailableViewBlobKey(originalBlobKey);
+  if (await deps.blobs.exists(marker)) throw new ViewUnavailable();
   let job = building.get(key);
   if (!job) {
-    job = storeViewDerivative(deps, originalBlobKey, dataKey).finally(() => building.delete(key));
+    job = storeViewDerivative(deps, originalBlobKey, dataKey)
+      .catch(async (err: unknown) => {
+        if (!(err instanceof ViewDerivativeError || err instanceof MeshError)) throw err;
+        await putEncrypted(deps.blobs, marker, Readable.from([Buffer.alloc(0)]), dataKey);
+        throw new ViewUnavailable();
+      })
+      .finally(() => building.delete(key));
     building.set(key, job);
   }
   await job;

@@ -1,7 +1,8 @@
 import { MeshError, httpStatusFor } from '../../../wasm/src/errors.js';
-import { validateAndSanitise } from '../../../wasm/src/node.js';
+import { meshPool, validateAndSanitise } from '../../../wasm/src/node.js';
 import type { MeshWorkerPool } from '../../../wasm/src/pool.js';
-import { MeshRejected, type MeshSanitizer } from './meshIngest.js';
+import { degenerateMesh, MeshRejected, type MeshSanitizer } from './meshIngest.js';
+import { binaryStlHasArea, indexedMeshHasArea } from './surfaceArea.js';
 
 /**
  * The wasm module's validate-and-sanitise behind the `MeshSanitizer` port, run on the mesh
@@ -15,6 +16,14 @@ export function createMeshSanitizer(pool?: MeshWorkerPool): MeshSanitizer {
           expect: hint.expect,
           ...(pool ? { pool } : {}),
         });
+        // Stored STL is always binary; a PLY is read back (off the loop) for its triangles.
+        const hasArea =
+          r.kind === 'stl'
+            ? binaryStlHasArea(r.bytes)
+            : await (pool ?? meshPool())
+                .run('parse', { bytes: r.bytes.slice(), normals: false })
+                .then((m) => indexedMeshHasArea(m.positions, m.indices));
+        if (!hasArea) throw degenerateMesh();
         return { format: r.kind, bytes: r.bytes, triangles: r.stats.triangleCount };
       } catch (err) {
         if (err instanceof MeshError) {

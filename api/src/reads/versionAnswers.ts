@@ -1,3 +1,4 @@
+import { FILE_SHA256_FIELD, isClearHash } from '../domain/models.js';
 import { hasCoarseLevel } from '../domain/viewLevels.js';
 import type { ModelRecord } from '../domain/project.js';
 import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
@@ -60,7 +61,9 @@ export function approvalAnswer(
       return {
         modelId: f.modelId,
         name: m ? open('originalName', m.originalName) : '',
-        sha256: f.sha256,
+        // Old events carry the hash in clear; newer ones sealed with the project's key.
+        sha256:
+          f.sha256 === null || isClearHash(f.sha256) ? f.sha256 : open(FILE_SHA256_FIELD, f.sha256),
       };
     }),
   };

@@ -15,6 +15,7 @@ import {
   type CreateAnswer,
   type StoredFile,
 } from '../commands/createProject.js';
+import { FILE_SHA256_FIELD, UPLOADED_SHA256_FIELD } from '../domain/models.js';
 import {
   MATERIAL_KEYS,
   materialAllowed,
@@ -203,14 +204,10 @@ export async function storeFile(
   // Two hashes: of the bytes as uploaded, and of the file as stored and later downloaded.
   const uploaded = new HashTap();
   const stored = new HashTap();
-  ingest.on('error', (err) => stored.destroy(err));
   try {
-    await putEncrypted(
-      deps.blobs,
-      blobKey,
-      part.file.pipe(uploaded).pipe(ingest).pipe(stored),
-      dataKey,
-    );
+    // One pipeline from the request's part to the store: a client that goes away destroys the
+    // part, which ends every stage and the store's write at once (`.pipe()` passed no error on).
+    await putEncrypted(deps.blobs, blobKey, part.file, dataKey, [uploaded, ingest, stored]);
   } catch (err) {
     part.file.resume();
     const code = (err as { code?: string }).code;
@@ -297,8 +294,10 @@ export async function buildModels(
       groupSize: inGroup ? teeth : null,
       blobKey: f.blobKey,
       triangles: f.triangles,
-      sha256: f.sha256,
-      uploadedSha256: f.uploadedSha256,
+      // Sealed like the names: a clear hash would let anyone with a disk image confirm that a
+      // file they hold was in a project deleted since (issue 30).
+      sha256: await deps.keys.seal(subject, FILE_SHA256_FIELD, f.sha256),
+      uploadedSha256: await deps.keys.seal(subject, UPLOADED_SHA256_FIELD, f.uploadedSha256),
     });
   }
   return models;

@@ -145,7 +145,8 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       { projectId: id, ownerId, to },
       { actor: actorFor(principal, ownerId), requestId: request.id },
     );
-    return { success: true, message: `Email sent successfully to ${to}` };
+    // Queued, not sent: the outbox delivers it (with retries) after this answer.
+    return { success: true, message: `Email to ${to} queued for delivery` };
   });
 
   app.put('/api/projects/:id/feedback/:feedbackId/read', async (request, reply) => {

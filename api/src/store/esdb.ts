@@ -1,9 +1,12 @@
 import {
   BACKWARDS,
+  CancelledError,
+  DeadlineExceededError,
   END,
   FORWARDS,
   START,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
@@ -12,6 +15,7 @@ import {
   type Position as EsdbPosition,
 } from '@eventstore/db-client';
 import {
+  EventStoreUnavailable,
   WrongExpectedVersion,
   type AppendResult,
   type EventFilter,
@@ -42,6 +46,18 @@ export function compareEsdbPositions(a: Position, b: Position): -1 | 0 | 1 {
   if (x.commit !== y.commit) return x.commit < y.commit ? -1 : 1;
   if (x.prepare !== y.prepare) return x.prepare < y.prepare ? -1 : 1;
   return 0;
+}
+
+/** The client's errors for a server it cannot reach (or that did not answer in time) as a 503. */
+function mapUnreachable(err: unknown): unknown {
+  if (
+    err instanceof UnavailableError ||
+    err instanceof DeadlineExceededError ||
+    err instanceof CancelledError
+  ) {
+    return new EventStoreUnavailable(`${err.name}: ${err.message}`);
+  }
+  return err;
 }
 
 /** `$`-prefixed streams and types are the server's own (`$all` returns them; P9). */
@@ -119,7 +135,7 @@ export class EsdbEventStore implements EventStore {
           actual === 'no_stream' ? 'no_stream' : BigInt(actual),
         );
       }
-      throw err;
+      throw mapUnreachable(err);
     }
   }
 
@@ -145,7 +161,7 @@ export class EsdbEventStore implements EventStore {
       }
     } catch (err) {
       if (err instanceof StreamNotFoundError) return [];
-      throw err;
+      throw mapUnreachable(err);
     }
     return out;
   }
@@ -159,20 +175,24 @@ export class EsdbEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     let last: Position | undefined;
     let scanned = 0;
-    for await (const resolved of this.client.readAll({
-      fromPosition: from,
-      direction: FORWARDS,
-      maxCount: maxCount + (opts.after ? 1 : 0),
-    })) {
-      const raw = resolved.event;
-      if (!raw?.position) continue;
-      const pos = esdbPosition(raw.position);
-      if (opts.after && compareEsdbPositions(pos, opts.after) <= 0) continue;
-      if (scanned >= maxCount) break;
-      scanned++;
-      last = pos;
-      const e = toRecorded(resolved);
-      if (e && matchesFilter(e, opts.filter)) events.push(e);
+    try {
+      for await (const resolved of this.client.readAll({
+        fromPosition: from,
+        direction: FORWARDS,
+        maxCount: maxCount + (opts.after ? 1 : 0),
+      })) {
+        const raw = resolved.event;
+        if (!raw?.position) continue;
+        const pos = esdbPosition(raw.position);
+        if (opts.after && compareEsdbPositions(pos, opts.after) <= 0) continue;
+        if (scanned >= maxCount) break;
+        scanned++;
+        last = pos;
+        const e = toRecorded(resolved);
+        if (e && matchesFilter(e, opts.filter)) events.push(e);
+      }
+    } catch (err) {
+      throw mapUnreachable(err);
     }
     return { events, last };
   }
@@ -238,13 +258,17 @@ export class EsdbEventStore implements EventStore {
   }
 
   async headPosition(): Promise<Position | undefined> {
-    for await (const resolved of this.client.readAll({
-      fromPosition: END,
-      direction: BACKWARDS,
-      maxCount: 1000,
-    })) {
-      const e = toRecorded(resolved);
-      if (e) return e.position;
+    try {
+      for await (const resolved of this.client.readAll({
+        fromPosition: END,
+        direction: BACKWARDS,
+        maxCount: 1000,
+      })) {
+        const e = toRecorded(resolved);
+        if (e) return e.position;
+      }
+    } catch (err) {
+      throw mapUnreachable(err);
     }
     return undefined;
   }

@@ -4,6 +4,8 @@
  * (tests/int/store/eventStore.contract.ts).
  */
 
+import { ServiceUnavailable } from '../errors.js';
+
 /** Opaque global position. PostgreSQL: "<transaction_id>:<global_position>"; ESDB: "<commit>:<prepare>". */
 export type Position = string & { readonly __brand: 'Position' };
 
@@ -105,5 +107,19 @@ export class DuplicateEventId extends Error {
   constructor(readonly eventId: string) {
     super(`event id ${eventId} was already used for another event`);
     this.name = 'DuplicateEventId';
+  }
+}
+
+/**
+ * The event store cannot be reached (EventStoreDB down or unreachable; the PostgreSQL store
+ * reports its outages as `DatabaseUnavailable`): 503 `unavailable` with `Retry-After`.
+ */
+export class EventStoreUnavailable extends ServiceUnavailable {
+  constructor(readonly reason: string) {
+    super(
+      'The service is temporarily unavailable. Please try again in a moment.',
+      'unavailable',
+      5,
+    );
   }
 }

@@ -7,7 +7,7 @@
  * keyring and (PostgreSQL) the cluster's data directory and WAL is scanned — again after a rebuild
  * of every projection — and the other project must still open with its files.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -214,6 +214,21 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
       payload: { version: 1 },
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    // The file's hashes (as uploaded, as stored): a clear copy would confirm, to anyone holding
+    // the file and a disk image, that it was in this project. The approval still shows the
+    // stored one, opened with the project's key.
+    const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const owned = (
+      await s.app.inject({ method: 'GET', url: `/api/projects/${pa.id}`, headers: user.auth })
+    ).json<{ models: { filename: string }[]; approval: { files: { sha256: string | null }[] } }>();
+    const download = await s.app.inject({
+      method: 'GET',
+      url: `/api/projects/${pa.id}/files/${owned.models[0]!.filename}`,
+      headers: user.auth,
+    });
+    const storedHash = sha256(download.rawPayload);
+    const uploadedHash = sha256(aStl);
+    expect(owned.approval.files[0]!.sha256).toBe(storedHash);
 
     // The mails are out (the embedded sink writes .eml files) and the view derivatives built.
     await waitForMail(() => readOutboxDir(dataDir), mailTo(aDoctor), 60_000);
@@ -238,6 +253,8 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
       ...textNeedles('STL header', mark('header', 'zqa')),
       ...textNeedles('public token', pa.token),
       { label: 'mesh bytes', bytes: aMesh },
+      ...textNeedles('stored file SHA-256', storedHash),
+      ...textNeedles('uploaded file SHA-256', uploadedHash),
     ];
     // The scanner finds what is there: the doctor's mail holds the markers before the deletion.
     const before = scanFiles(roots, needles);

@@ -227,7 +227,11 @@ describe.each(testDrivers())('project versions API (%s)', (driver) => {
   it('refuses to approve version 1 once version 2 exists, then approves v2 with each file hash', async () => {
     const old = await approve({ version: 1, authorName: 'Dr Rivera' });
     expect(old.statusCode).toBe(409);
-    expect(old.json()).toMatchObject({ code: 'version_superseded', error: APPROVAL_OUTDATED(1, 2), latestVersion: 2 });
+    expect(old.json()).toMatchObject({
+      code: 'version_superseded',
+      error: APPROVAL_OUTDATED(1, 2),
+      latestVersion: 2,
+    });
     expect((await approve({ version: 7 })).statusCode).toBe(404);
     expect((await approve({ version: 'two' })).statusCode).toBe(400);
     expect((await project()).status).toBe('pending');

@@ -3,8 +3,11 @@
  * along the plane's normal. Pure: screen vectors in, millimetres out.
  */
 
-/** Below this share of the full scale the normal points (almost) at the camera. */
-const FORESHORTENED = 0.25;
+/**
+ * Below this share of the full scale (the normal within 30° of the line of sight) its arrow is
+ * too short on screen to follow.
+ */
+const FORESHORTENED = 0.5;
 
 /**
  * Millimetres along the normal for a pointer moved by (dx, dy) px. `axisPx` is one millimetre of

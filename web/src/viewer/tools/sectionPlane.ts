@@ -108,6 +108,24 @@ export function facingAwayFrom(plane: Plane, cameraPosition: Vec3): Plane {
   return { origin: plane.origin, normal: [-plane.normal[0], -plane.normal[1], -plane.normal[2]] };
 }
 
+/**
+ * The cut the section tool opens on, for the camera where it is: of the preset planes, the one
+ * that faces the view most squarely (an edge-on cut shows nothing), its near half removed.
+ */
+export function openingPlane(frame: ModelFrame, cameraPosition: Vec3, target: Vec3): Plane {
+  const view: Vec3 = unit([
+    target[0] - cameraPosition[0],
+    target[1] - cameraPosition[1],
+    target[2] - cameraPosition[2],
+  ]);
+  let best = presetPlane(frame, 'buccoLingual');
+  for (const preset of ['mesioDistal', 'horizontal'] as const) {
+    const p = presetPlane(frame, preset);
+    if (Math.abs(dot3(p.normal, view)) > Math.abs(dot3(best.normal, view)) + 1e-9) best = p;
+  }
+  return facingAwayFrom(best, cameraPosition);
+}
+
 /** '+1.2 mm', '−0.4 mm', '0.0 mm': the plane's offset as the panel shows it. */
 export function formatOffset(mm: number): string {
   const r = Math.round(mm / PLANE_STEP_MM) * PLANE_STEP_MM;

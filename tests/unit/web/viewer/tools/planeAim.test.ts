@@ -5,10 +5,27 @@ import {
   formatOffset,
   handlePoint,
   movePlane,
+  openingPlane,
   planeOffset,
   type Plane,
 } from '../../../../../web/src/viewer/tools/sectionPlane';
 import type { Vec3 } from '../../../../../web/src/viewer/tools/measureModel';
+import type { ModelFrame } from '../../../../../web/src/viewer/scene/viewFrame';
+
+/** An arch lying flat: biting surfaces up (+z), incisors to −y, patient's left +x. */
+const ARCH: ModelFrame = {
+  center: [0, 0, 0],
+  occlusal: [0, 0, 1],
+  front: [0, -1, 0],
+  left: [1, 0, 0],
+  up: [0, 0, 1],
+  halfExtents: [30, 25, 10],
+  kind: 'arch',
+  occlusalEvidence: 'open-shell',
+  occlusalMargin: 0.5,
+  jaw: 'lower',
+  fitPoints: new Float32Array(0),
+};
 
 const CENTER: Vec3 = [10, 3, 19];
 const PLANE: Plane = { origin: [10, 3, 19], normal: [1, 0, 0] };
@@ -49,6 +66,20 @@ describe('moving the section plane', () => {
   });
 });
 
+describe('opening the section where the camera is', () => {
+  it('takes the preset cut facing a three-quarter front view (not the edge-on midline)', () => {
+    const p = openingPlane(ARCH, [0, -120, 55], [0, 0, 0]);
+    // Mesio-distal (a coronal cut), its kept half away from the camera.
+    expect(p.normal).toEqual([-0, 1, -0]);
+    expect(p.origin).toEqual([0, 0, 0]);
+  });
+
+  it('takes the horizontal cut from above and the bucco-lingual one from the side', () => {
+    expect(openingPlane(ARCH, [5, -10, 150], [0, 0, 0]).normal).toEqual([-0, -0, -1]);
+    expect(openingPlane(ARCH, [-140, 10, 20], [0, 0, 0]).normal).toEqual([1, 0, 0]);
+  });
+});
+
 describe('dragging the handle', () => {
   it('turns pointer movement along the arrow into millimetres', () => {
     // One mm of the normal is 8 px to the right on screen.
@@ -58,9 +89,11 @@ describe('dragging the handle', () => {
     expect(dragMm(6, 8, [3, 4], 10, false)).toBeCloseTo(2);
   });
 
-  it('drags up to move away when the arrow points at the camera', () => {
+  it('drags up to move away when the arrow points (nearly) at the camera', () => {
     expect(dragMm(0, -50, [0.5, 0], 10, false)).toBeCloseTo(5);
     expect(dragMm(0, -50, [0.5, 0], 10, true)).toBeCloseTo(-5);
+    // Within 30° of the line of sight: too short an arrow to follow.
+    expect(dragMm(0, -50, [0, -4.9], 10, false)).toBeCloseTo(5);
   });
 
   it('hits the arrow within the pointer’s reach', () => {

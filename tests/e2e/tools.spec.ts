@@ -598,7 +598,7 @@ test.describe('viewer tools', () => {
       els.map((e) => e.querySelector('circle')?.getAttribute('fill')),
     );
     expect(dots).toEqual(strokes);
-    await expect(page.getByTestId('section-hint')).toContainText('[ and ]');
+    await expect(page.getByTestId('section-hint')).toContainText('Keys [ ] 0.1 mm');
     await expect(panel.getByTestId('section-offset')).toHaveText('0.0 mm from the middle');
     // No flight: longer than a camera flight takes, and none has ended.
     await page.waitForTimeout(1500);

@@ -8,17 +8,10 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { labelFeed } from './labelFeed';
-import { leaderEnd, placeLabels, type LabelRequest, type Rect } from './labelLayout';
+import { leaderEnd, placeLabels, type LabelRequest } from './labelLayout';
 import { labelOf, type Measurement } from './measureModel';
+import { OBSTACLES, obstacleRects } from './overlayObstacles';
 import { useToolStore } from './toolStore';
-
-/** What labels keep clear of: the tools' own panels mark themselves, the side panels are `.vpanel`. */
-const OBSTACLES = '[data-label-obstacle], .vpanel';
-
-function rectIn(el: Element, origin: DOMRect): Rect {
-  const r = el.getBoundingClientRect();
-  return { x: r.left - origin.left, y: r.top - origin.top, w: r.width, h: r.height };
-}
 
 export function MeasureLabels() {
   const { measurements, draft } = useToolStore(
@@ -51,10 +44,12 @@ export function MeasureLabels() {
         byId.set(id, { el, x, y });
         requests.push({ id, anchorX: x, anchorY: y, w: el.offsetWidth, h: el.offsetHeight });
       }
-      const obstacles = [...document.querySelectorAll(OBSTACLES)]
-        .map((el) => rectIn(el, box))
-        .filter((r) => r.w > 0 && r.h > 0);
-      const placed = placeLabels(requests, obstacles, { x: 0, y: 0, w: box.width, h: box.height });
+      const placed = placeLabels(requests, obstacleRects(box), {
+        x: 0,
+        y: 0,
+        w: box.width,
+        h: box.height,
+      });
       const spots = new Map(placed.map((p) => [p.id, p]));
       for (const el of labels) {
         const p = spots.get(el.dataset.id ?? '');

@@ -139,7 +139,7 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
               depthWrite={false}
             />
           </mesh>
-          <SectionHandle plane={section} center={center} />
+          <SectionHandle plane={section} center={center} radius={radius} />
         </group>
       ) : null}
     </group>

@@ -18,7 +18,7 @@ import { visibleFrame } from './visibleFrame';
 const W = 300;
 const H = 200;
 const COMPACT_W = 340;
-const COMPACT_H = 200;
+const COMPACT_H = 150;
 
 function nearestPart(parts: readonly SectionPart[], u: number, v: number): SectionPart | null {
   let best: SectionPart | null = null;

@@ -219,6 +219,27 @@ export function ToolsUi({ compact }: ToolsUiProps) {
     </div>
   );
 
+  // On a phone the hint heads the dock (in its flow): it never lies over the section panel.
+  const hint =
+    tool === 'measure' ? (
+      <p className="vtools-hint" role="status" data-label-obstacle="">
+        {measureHint(measureKind, pointer, indexing)}
+        {canFinish ? (
+          <button
+            type="button"
+            className="vtools-hint__btn"
+            onClick={() => useToolStore.getState().finishDraft()}
+          >
+            Finish
+          </button>
+        ) : null}
+      </p>
+    ) : tool === 'section' ? (
+      <p className="vtools-hint" role="status" data-label-obstacle="" data-testid="section-hint">
+        {sectionHint(pointer)}
+      </p>
+    ) : null;
+
   return (
     <>
       {compact ? (
@@ -234,25 +255,9 @@ export function ToolsUi({ compact }: ToolsUiProps) {
       ) : null}
       {!compact || open ? toolbar : null}
       <MeasureLabels />
-      {tool === 'measure' ? (
-        <p className="vtools-hint" role="status" data-label-obstacle="">
-          {measureHint(measureKind, pointer, indexing)}
-          {canFinish ? (
-            <button
-              type="button"
-              className="vtools-hint__btn"
-              onClick={() => useToolStore.getState().finishDraft()}
-            >
-              Finish
-            </button>
-          ) : null}
-        </p>
-      ) : tool === 'section' ? (
-        <p className="vtools-hint" role="status" data-label-obstacle="" data-testid="section-hint">
-          {sectionHint(pointer)}
-        </p>
-      ) : null}
+      {compact ? null : hint}
       <div className={cx('vtools-dock', compact && 'vtools-dock--compact')}>
+        {compact ? hint : null}
         <MeasureList compact={compact} />
         {section ? <SectionPanel compact={compact} /> : null}
       </div>

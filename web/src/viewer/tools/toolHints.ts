@@ -23,6 +23,6 @@ export function measureHint(kind: MeasureKind, pointer: PointerKind, preparing: 
 
 export function sectionHint(pointer: PointerKind): string {
   return pointer === 'fine'
-    ? 'Drag the blue arrow to move the cut; [ and ] nudge it 0.1 mm (with Shift 1 mm). Esc closes.'
+    ? 'Drag the blue arrow to move the cut. Keys [ ] 0.1 mm, with Shift 1 mm. Esc closes.'
     : 'Drag the blue arrow with one finger to move the cut.';
 }

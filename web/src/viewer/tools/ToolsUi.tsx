@@ -138,6 +138,28 @@ export function ToolsUi({ compact }: ToolsUiProps) {
     if (tool === 'section' && !section) openSection();
   }, [tool, section]);
 
+  // The tool's hint is a row of the toolbar (on a phone, the head of the dock): in their flow, it
+  // never lies over them, however many rows they wrap to.
+  const hint =
+    tool === 'measure' ? (
+      <p className="vtools-hint" role="status" data-label-obstacle="">
+        {measureHint(measureKind, pointer, indexing)}
+        {canFinish ? (
+          <button
+            type="button"
+            className="vtools-hint__btn"
+            onClick={() => useToolStore.getState().finishDraft()}
+          >
+            Finish
+          </button>
+        ) : null}
+      </p>
+    ) : tool === 'section' ? (
+      <p className="vtools-hint" role="status" data-label-obstacle="" data-testid="section-hint">
+        {sectionHint(pointer)}
+      </p>
+    ) : null;
+
   const s = useToolStore.getState();
   const toolbar = (
     <div
@@ -216,29 +238,9 @@ export function ToolsUi({ compact }: ToolsUiProps) {
           testId="snapshot"
         />
       </div>
+      {compact ? null : hint}
     </div>
   );
-
-  // On a phone the hint heads the dock (in its flow): it never lies over the section panel.
-  const hint =
-    tool === 'measure' ? (
-      <p className="vtools-hint" role="status" data-label-obstacle="">
-        {measureHint(measureKind, pointer, indexing)}
-        {canFinish ? (
-          <button
-            type="button"
-            className="vtools-hint__btn"
-            onClick={() => useToolStore.getState().finishDraft()}
-          >
-            Finish
-          </button>
-        ) : null}
-      </p>
-    ) : tool === 'section' ? (
-      <p className="vtools-hint" role="status" data-label-obstacle="" data-testid="section-hint">
-        {sectionHint(pointer)}
-      </p>
-    ) : null;
 
   return (
     <>
@@ -255,7 +257,6 @@ export function ToolsUi({ compact }: ToolsUiProps) {
       ) : null}
       {!compact || open ? toolbar : null}
       <MeasureLabels />
-      {compact ? null : hint}
       <div className={cx('vtools-dock', compact && 'vtools-dock--compact')}>
         {compact ? hint : null}
         <MeasureList compact={compact} />

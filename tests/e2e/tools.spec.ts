@@ -65,12 +65,14 @@ function boxStl(): Buffer {
   return Buffer.from(writeBinaryStl(toSoup(positions, Uint32Array.from(BOX_TRIANGLES.flat()))));
 }
 
+/** A part of the page (pixels): left, right, top, bottom. */
+type Area = { x0: number; x1: number; y0: number; y1: number };
+
 /**
- * Bounding box (page pixels) of where two full-page screenshots differ, inside the canvas area
- * between the side panels and above the toolbar (the panels change too: a layer's eye icon).
+ * Bounding box (page pixels) of where two full-page screenshots differ, inside `area` (the 3D
+ * area below the toolbar: the panels change too, a layer's eye icon).
  */
-function differenceBox(a: Rgba, b: Rgba, tolerance = 24) {
-  const area = { x0: 320, x1: 940, y0: 64, y1: 705 };
+function differenceBox(a: Rgba, b: Rgba, area: Area, tolerance = 24) {
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -169,6 +171,15 @@ async function occlusalBoxFace(page: Page, shot: string) {
   );
   await showPanel(page, 'Layers');
   await settle(page);
+  // The 3D area beside the docked panels, below the toolbar at its top.
+  const cb = (await viewerCanvas(page).boundingBox())!;
+  const tb = (await tools.boundingBox())!;
+  const area: Area = {
+    x0: Math.round(cb.x),
+    x1: Math.round(cb.x + cb.width),
+    y0: Math.round(tb.y + tb.height),
+    y1: Math.round(cb.y + cb.height),
+  };
   const shown = decodePng(await page.screenshot({ path: shotPath(shot) }));
   await page.getByRole('button', { name: 'Hide Block' }).click();
   await settle(page);
@@ -176,16 +187,16 @@ async function occlusalBoxFace(page: Page, shot: string) {
   await page.getByRole('button', { name: 'Show Block' }).click();
   await settle(page);
   // Looking straight down one of its axes, the near face's corners are the silhouette's.
-  const b = differenceBox(shown, hidden);
+  const b = differenceBox(shown, hidden, area);
   const w = b.x1 - b.x0;
   const h = b.y1 - b.y0;
   expect(w).toBeGreaterThan(100);
   expect(h).toBeGreaterThan(100);
-  // The face is clear of the side panels and the toolbar, so every corner can be clicked.
-  expect(b.x0).toBeGreaterThan(320);
-  expect(b.x1).toBeLessThan(939);
-  expect(b.y0).toBeGreaterThan(64);
-  expect(b.y1).toBeLessThan(704);
+  // The face is inside the 3D area, clear of the toolbar, so every corner can be clicked.
+  expect(b.x0).toBeGreaterThan(area.x0);
+  expect(b.x1).toBeLessThan(area.x1 - 1);
+  expect(b.y0).toBeGreaterThan(area.y0);
+  expect(b.y1).toBeLessThan(area.y1 - 1);
   const inset = 3;
   return {
     tl: { x: b.x0 + inset, y: b.y0 + inset },

@@ -138,8 +138,8 @@ export function ToolsUi({ compact }: ToolsUiProps) {
     if (tool === 'section' && !section) openSection();
   }, [tool, section]);
 
-  // The tool's hint is a row of the toolbar (on a phone, the head of the dock): in their flow, it
-  // never lies over them, however many rows they wrap to.
+  // The tool's hint: at the bottom middle of the 3D area, between the dock and Reset view (on a
+  // phone the head of the dock, in its flow: never over the section panel).
   const hint =
     tool === 'measure' ? (
       <p className="vtools-hint" role="status" data-label-obstacle="">
@@ -238,7 +238,6 @@ export function ToolsUi({ compact }: ToolsUiProps) {
           testId="snapshot"
         />
       </div>
-      {compact ? null : hint}
     </div>
   );
 
@@ -256,6 +255,7 @@ export function ToolsUi({ compact }: ToolsUiProps) {
         </button>
       ) : null}
       {!compact || open ? toolbar : null}
+      {compact ? null : hint}
       <MeasureLabels />
       <div className={cx('vtools-dock', compact && 'vtools-dock--compact')}>
         {compact ? hint : null}

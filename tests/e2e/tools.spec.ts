@@ -5,7 +5,7 @@ import { meshFixtures } from '../support/fixturePaths';
 import { test, expect, type CuspServer } from './support/cusp';
 import { decodePng, silhouetteLuminance, type Rgba } from './support/png';
 import { BOX_TRIANGLES, boxCorners } from '../support/box';
-import { toSoup, writeBinaryStl } from '../support/meshFiles';
+import { readObj, toSoup, writeBinaryStl } from '../support/meshFiles';
 import { signInBrowser, technician, type Technician } from './support/projects';
 import { showPanel } from './support/viewerPanels';
 import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
@@ -65,12 +65,14 @@ function boxStl(): Buffer {
   return Buffer.from(writeBinaryStl(toSoup(positions, Uint32Array.from(BOX_TRIANGLES.flat()))));
 }
 
+/** A part of the page (pixels): left, right, top, bottom. */
+type Area = { x0: number; x1: number; y0: number; y1: number };
+
 /**
- * Bounding box (page pixels) of where two full-page screenshots differ, inside the canvas area
- * between the side panels and above the toolbar (the panels change too: a layer's eye icon).
+ * Bounding box (page pixels) of where two full-page screenshots differ, inside `area` (the 3D
+ * area below the toolbar: the panels change too, a layer's eye icon).
  */
-function differenceBox(a: Rgba, b: Rgba, tolerance = 24) {
-  const area = { x0: 320, x1: 940, y0: 64, y1: 705 };
+function differenceBox(a: Rgba, b: Rgba, area: Area, tolerance = 24) {
   let x0 = Infinity,
     y0 = Infinity,
     x1 = -Infinity,
@@ -169,6 +171,15 @@ async function occlusalBoxFace(page: Page, shot: string) {
   );
   await showPanel(page, 'Layers');
   await settle(page);
+  // The 3D area beside the docked panels, below the toolbar at its top.
+  const cb = (await viewerCanvas(page).boundingBox())!;
+  const tb = (await tools.boundingBox())!;
+  const area: Area = {
+    x0: Math.round(cb.x),
+    x1: Math.round(cb.x + cb.width),
+    y0: Math.round(tb.y + tb.height),
+    y1: Math.round(cb.y + cb.height),
+  };
   const shown = decodePng(await page.screenshot({ path: shotPath(shot) }));
   await page.getByRole('button', { name: 'Hide Block' }).click();
   await settle(page);
@@ -176,16 +187,16 @@ async function occlusalBoxFace(page: Page, shot: string) {
   await page.getByRole('button', { name: 'Show Block' }).click();
   await settle(page);
   // Looking straight down one of its axes, the near face's corners are the silhouette's.
-  const b = differenceBox(shown, hidden);
+  const b = differenceBox(shown, hidden, area);
   const w = b.x1 - b.x0;
   const h = b.y1 - b.y0;
   expect(w).toBeGreaterThan(100);
   expect(h).toBeGreaterThan(100);
-  // The face is clear of the side panels and the toolbar, so every corner can be clicked.
-  expect(b.x0).toBeGreaterThan(320);
-  expect(b.x1).toBeLessThan(939);
-  expect(b.y0).toBeGreaterThan(64);
-  expect(b.y1).toBeLessThan(704);
+  // The face is inside the 3D area, clear of the toolbar, so every corner can be clicked.
+  expect(b.x0).toBeGreaterThan(area.x0);
+  expect(b.x1).toBeLessThan(area.x1 - 1);
+  expect(b.y0).toBeGreaterThan(area.y0);
+  expect(b.y1).toBeLessThan(area.y1 - 1);
   const inset = 3;
   return {
     tl: { x: b.x0 + inset, y: b.y0 + inset },
@@ -194,6 +205,65 @@ async function occlusalBoxFace(page: Page, shot: string) {
     w,
     h,
   };
+}
+
+/** The lower arch of the fixture pair as a binary STL (the fixture is an OBJ). */
+function lowerArchStl(): Buffer {
+  const { positions, indices } = readObj(
+    readFileSync(path.join(meshFixtures, 'lower-arch-crowns.obj'), 'utf8'),
+  );
+  return Buffer.from(writeBinaryStl(toSoup(positions, indices)));
+}
+
+/** The section plane's handle and its arrow's tip, in page pixels (the canvas reports them). */
+async function sectionHandle(page: Page) {
+  const canvas = viewerCanvas(page);
+  await expect(canvas).toHaveAttribute('data-section-handle', /^\d+,\d+ \d+,\d+$/);
+  const box = (await canvas.boundingBox())!;
+  const raw = (await canvas.getAttribute('data-section-handle'))!;
+  const [c, t] = raw.split(' ').map((p) => p.split(',').map(Number)) as [number[], number[]];
+  const x = box.x + c[0]!;
+  const y = box.y + c[1]!;
+  const len = Math.hypot(box.x + t[0]! - x, box.y + t[1]! - y);
+  return { x, y, ux: (box.x + t[0]! - x) / len, uy: (box.y + t[1]! - y) / len, len };
+}
+
+/** '+1.2 mm from the middle' → 1.2 (the panel's minus sign is U+2212). */
+async function sectionOffset(page: Page): Promise<number> {
+  const text = (await page.getByTestId('section-offset').textContent()) ?? '';
+  const m = /^([+−]?)(\d+\.\d) mm from the middle$/.exec(text);
+  expect(m, text).not.toBeNull();
+  return (m![1] === '−' ? -1 : 1) * Number(m![2]);
+}
+
+/** The label boxes on the page: each visible, none overlapping another or the list. */
+async function expectLabelsApart(page: Page, count: number) {
+  const labels = page.getByTestId('measure-label');
+  await expect(labels).toHaveCount(count);
+  await settle(page);
+  const rects = await labels.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return {
+        x: r.left,
+        y: r.top,
+        w: r.width,
+        h: r.height,
+        hidden: getComputedStyle(e).visibility,
+      };
+    }),
+  );
+  const list = await page.getByTestId('measurements').boundingBox();
+  const cross = (a: { x: number; y: number; w: number; h: number }, b: typeof a) =>
+    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  for (const [i, r] of rects.entries()) {
+    expect(r.hidden, `label ${i + 1}`).toBe('visible');
+    expect(r.w).toBeGreaterThan(20);
+    expect(r.h).toBeGreaterThan(8);
+    if (list) expect(cross(r, { x: list.x, y: list.y, w: list.width, h: list.height })).toBe(false);
+    for (const q of rects.slice(i + 1)) expect(cross(r, q), JSON.stringify([r, q])).toBe(false);
+  }
+  return rects;
 }
 
 test.describe('viewer tools', () => {
@@ -286,7 +356,8 @@ test.describe('viewer tools', () => {
       'aria-pressed',
       'true',
     );
-    await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
+    // A mouse: the hint says "Click" (a finger gets "Tap", below).
+    await expect(page.getByText('Click two points on the model.')).toBeVisible({ timeout: 30_000 });
     // The scene has taken the pointer (the canvas renders in its own React root).
     await expect(viewerCanvas(page)).toHaveClass(/viewer__canvas--measuring/);
     await page.mouse.click(tl.x, tl.y);
@@ -352,7 +423,7 @@ test.describe('viewer tools', () => {
     });
     const { tl, tr } = await occlusalBoxFace(page, 'tools-view-occlusal.png');
     await page.keyboard.press('m');
-    await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Click two points on the model.')).toBeVisible({ timeout: 30_000 });
     await page.mouse.click(tl.x, tl.y);
     await page.mouse.click(tr.x, tr.y);
     const values = page.getByTestId('measurement-value');
@@ -507,6 +578,130 @@ test.describe('viewer tools', () => {
     expect(light).toBeGreaterThan(5_000);
   });
 
+  test('section aimed on the model: opens without moving the camera, each arch in its colour, the arrow drags the plane, keys nudge it, Esc closes', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(300_000);
+    const arches = await makeProject(cusp, token, 'Arches section', [
+      { name: 'Upper arch', bytes: fixture('upper-arch-crowns.stl'), material: 'gypsum' },
+      { name: 'Lower arch', bytes: lowerArchStl(), material: 'gypsum' },
+    ]);
+    await page.goto(arches);
+    await viewerReady(page);
+    const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
+    await expect(tools).toBeVisible({ timeout: 30_000 });
+    await settle(page);
+    const canvas = viewerCanvas(page);
+    const flights = await canvas.getAttribute('data-camera-settled');
+    const before = await middle(page);
+
+    await page.keyboard.press('s');
+    const panel = page.getByTestId('section-panel');
+    const outlines = panel.getByTestId('section-outline');
+    await expect(outlines).toHaveCount(2, { timeout: 30_000 });
+    // Two arches of one material: two colours, and the legend says which is which.
+    const strokes = await outlines.evaluateAll((els) => els.map((e) => e.getAttribute('stroke')));
+    expect(new Set(strokes).size).toBe(2);
+    const legend = panel.getByTestId('section-legend').getByRole('listitem');
+    await expect(legend).toHaveText(['Upper arch', 'Lower arch']);
+    const dots = await legend.evaluateAll((els) =>
+      els.map((e) => e.querySelector('circle')?.getAttribute('fill')),
+    );
+    expect(dots).toEqual(strokes);
+    await expect(page.getByTestId('section-hint')).toContainText('Keys [ ] 0.1 mm');
+    await expect(panel.getByTestId('section-offset')).toHaveText('0.0 mm from the middle');
+    // No flight: longer than a camera flight takes, and none has ended.
+    await page.waitForTimeout(1500);
+    expect(await canvas.getAttribute('data-camera-settled')).toBe(flights);
+    await settle(page);
+    await page.screenshot({ path: shotPath('tools-aim-section-desktop.png') });
+
+    // Drag the arrow along itself: the plane moves (offset and 2D outlines), the view does not.
+    const h = await sectionHandle(page);
+    expect(h.len).toBeGreaterThan(5);
+    const profile = await outlines.first().getAttribute('d');
+    await page.mouse.move(h.x, h.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(h.x + h.ux * 4 * i, h.y + h.uy * 4 * i);
+    await page.mouse.up();
+    await expect(panel.getByTestId('section-offset')).not.toHaveText('0.0 mm from the middle');
+    const dragged = await sectionOffset(page);
+    console.log(`dragging the arrow 40 px moved the plane ${dragged} mm`);
+    expect(dragged).toBeGreaterThan(0.5);
+    await expect.poll(() => outlines.first().getAttribute('d')).not.toBe(profile);
+    expect(await canvas.getAttribute('data-camera-settled')).toBe(flights);
+    // The handle went with the plane.
+    const moved = await sectionHandle(page);
+    expect(Math.hypot(moved.x - h.x, moved.y - h.y)).toBeGreaterThan(10);
+
+    // Keys: ] and [ by 0.1 mm, with Shift by 1 mm.
+    const nudged = async (key: string, expected: number) => {
+      await page.keyboard.press(key);
+      await expect.poll(() => sectionOffset(page)).toBeCloseTo(expected, 5);
+    };
+    await nudged(']', dragged + 0.1);
+    await nudged('Shift+BracketRight', dragged + 1.1);
+    await nudged('[', dragged + 1);
+    await settle(page);
+    await page.screenshot({ path: shotPath('tools-aim-section-moved-desktop.png') });
+
+    // Esc closes the section; the camera is where it was before it opened.
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(tools.getByTestId('tool-section')).toHaveAttribute('aria-pressed', 'false');
+    await settle(page);
+    const after = await middle(page);
+    const changed = differingShare(before, after);
+    console.log(
+      `section opened, dragged and closed: ${(changed * 100).toFixed(2)} % of pixels differ`,
+    );
+    expect(changed).toBeLessThan(0.005);
+  });
+
+  test('measuring stays readable: crowded labels apart and clear of the list, "Click" hints, Esc leaves', async ({
+    page,
+    cusp,
+  }) => {
+    test.setTimeout(240_000);
+    const box = await makeProject(cusp, token, 'Crowded block', [
+      { name: 'Block', bytes: boxStl(), material: 'gypsum' },
+    ]);
+    await page.goto(box);
+    await viewerReady(page);
+    await expect(page.getByRole('toolbar', { name: 'Viewer tools' })).toBeVisible({
+      timeout: 30_000,
+    });
+    const { tl, w } = await occlusalBoxFace(page, 'tools-crowded-occlusal.png');
+    await page.keyboard.press('m');
+    await expect(page.getByText('Click two points on the model.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/Tap/)).toHaveCount(0);
+    // Three short distances 10 px apart: their labels want the same spot.
+    const x0 = tl.x + 30;
+    const x1 = tl.x + Math.min(w - 30, 110);
+    for (const dy of [40, 50, 60]) {
+      await page.mouse.click(x0, tl.y + dy);
+      await page.mouse.click(x1, tl.y + dy);
+    }
+    await expect(page.getByTestId('measurement-value')).toHaveCount(3);
+    const rects = await expectLabelsApart(page, 3);
+    // The first stays on its line's middle; the others moved off it.
+    expect(Math.abs(rects[0]!.y + rects[0]!.h / 2 - (tl.y + 40))).toBeLessThan(4);
+    await page.screenshot({ path: shotPath('tools-aim-crowded-desktop.png') });
+
+    // A polyline: Esc keeps it (finished) and leaves measure mode.
+    await page.keyboard.press('p');
+    await expect(page.getByText('Enter finishes the line, Esc stops measuring.')).toBeVisible();
+    await page.mouse.click(x0, tl.y + 80);
+    await page.mouse.click(x1, tl.y + 80);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('measurement-value')).toHaveCount(4);
+    await expect(page.getByTestId('tool-measure')).toHaveAttribute('aria-pressed', 'false');
+    await expect(viewerCanvas(page)).not.toHaveClass(/viewer__canvas--measuring/);
+    await expect(page.getByText('Click points on the model')).toHaveCount(0);
+    await expectLabelsApart(page, 4);
+  });
+
   test.describe('on a phone', () => {
     test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
 
@@ -566,6 +761,78 @@ test.describe('viewer tools', () => {
       expect(mm).toBeLessThan(18.7);
       await settle(page);
       await page.screenshot({ path: shotPath('tools-phone-measured.png') });
+    });
+    test('phone (390×844): "Tap" hints, the section arrow dragged with one finger, crowded labels apart', async ({
+      page,
+      cusp,
+    }) => {
+      test.setTimeout(240_000);
+      const crown = await makeProject(cusp, token, 'Crown 16 aim phone', [
+        { name: 'Molar crown 16', bytes: fixture('molar-crown-fdi16.stl'), material: 'enamel' },
+      ]);
+      await page.goto(crown);
+      await viewerReady(page);
+      const toggle = page.getByRole('button', { name: 'Tools', exact: true });
+      await expect(toggle).toBeVisible({ timeout: 30_000 });
+      const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
+      await toggle.click();
+      await tools.getByTestId('tool-section').click();
+      await toggle.click();
+      const panel = page.getByTestId('section-panel');
+      await expect(panel.getByTestId('section-outline')).toHaveCount(1, { timeout: 30_000 });
+      await expect(page.getByTestId('section-hint')).toHaveText(
+        'Drag the blue arrow with one finger to move the cut.',
+      );
+      await expect(panel.getByTestId('section-gap')).toHaveText(
+        'Tap two points across the walls to measure.',
+      );
+      await settle(page);
+      await page.screenshot({ path: shotPath('tools-aim-section-phone.png') });
+
+      // One finger on the arrow (touch events through the DevTools protocol: a real drag).
+      const h = await sectionHandle(page);
+      const profile = await panel.getByTestId('section-outline').getAttribute('d');
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+        });
+      await touch('touchStart', h.x, h.y);
+      for (let i = 1; i <= 8; i++) await touch('touchMove', h.x + h.ux * 5 * i, h.y + h.uy * 5 * i);
+      await touch('touchEnd', 0, 0);
+      await expect.poll(() => sectionOffset(page)).toBeGreaterThan(0.3);
+      await expect
+        .poll(() => panel.getByTestId('section-outline').getAttribute('d'))
+        .not.toBe(profile);
+      await settle(page);
+      await page.screenshot({ path: shotPath('tools-aim-section-moved-phone.png') });
+
+      // Measure three short distances side by side with taps.
+      await toggle.click();
+      await tools.getByTestId('tool-measure').click();
+      await toggle.click();
+      await expect(panel).toHaveCount(0);
+      await expect(page.getByText('Tap two points on the model.')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(/Click/)).toHaveCount(0);
+      const shown = decodePng(await page.screenshot());
+      const lit = (row: number) => {
+        const xs = [] as number[];
+        for (let x = 10; x < 300; x++) {
+          const i = (row * shown.width + x) * 4;
+          if (shown.data[i]! > 120 && shown.data[i + 1]! > 120) xs.push(x);
+        }
+        return xs;
+      };
+      for (const row of [460, 472, 484]) {
+        const xs = lit(row);
+        expect(xs.length).toBeGreaterThan(60);
+        await page.touchscreen.tap(xs[10]!, row);
+        await page.touchscreen.tap(xs[xs.length - 10]!, row);
+      }
+      await expect(page.getByTestId('measurement-value')).toHaveCount(3);
+      await expectLabelsApart(page, 3);
+      await page.screenshot({ path: shotPath('tools-aim-crowded-phone.png') });
     });
   });
 });

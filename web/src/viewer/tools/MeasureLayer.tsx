@@ -1,15 +1,17 @@
 /**
  * The measure tool in the scene: a tap or click (not a drag, which orbits) picks the surface
  * under the pointer through the shared picking index, snapping to a mesh vertex within a few
- * pixels; the points, lines and labels of every measurement are drawn in the scene.
+ * pixels; the points and lines of every measurement are drawn in the scene, and every frame the
+ * scene draws tells the labels over the page (MeasureLabels) where their anchors are now.
  */
-import { Html, Line } from '@react-three/drei';
-import { useThree } from '@react-three/fiber';
+import { Line } from '@react-three/drei';
+import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo } from 'react';
-import type { PerspectiveCamera } from 'three';
+import { Vector3, type PerspectiveCamera } from 'three';
 import { useShallow } from 'zustand/react/shallow';
 import { createPickHit } from '../geometry/picking';
-import { labelOf, runningLabels, type Measurement, type Vec3 } from './measureModel';
+import { labelAnchor, labelFeed } from './labelFeed';
+import type { Measurement } from './measureModel';
 import { useToolStore } from './toolStore';
 import type { ModelIndexes } from './useModelIndexes';
 
@@ -21,9 +23,6 @@ const SNAP_PX = 12;
 const TOUCH_SNAP_PX = 24;
 
 export const MEASURE_COLOUR = '#ffb020';
-
-/** Labels never take a tap meant for the model under them (drei wraps them in its own div). */
-const NO_POINTER = { pointerEvents: 'none' } as const;
 
 export interface MeasureLayerProps {
   indexes: ModelIndexes;
@@ -97,6 +96,31 @@ export function MeasureLayer({ indexes, marker }: MeasureLayerProps) {
 
   useEffect(() => invalidate(), [measurements, draft, invalidate]);
 
+  useEffect(() => {
+    labelFeed.canvas = gl.domElement;
+    return () => {
+      labelFeed.canvas = null;
+      labelFeed.anchors.clear();
+      labelFeed.relayout?.();
+    };
+  }, [gl]);
+
+  // After the orbit controls' update (priority −1): where each label's point is on the canvas now.
+  const [v] = useMemo(() => [new Vector3()], []);
+  useFrame(({ size }) => {
+    const { measurements: list, draft: d } = useToolStore.getState().measure;
+    const anchors = labelFeed.anchors;
+    anchors.clear();
+    for (const m of d ? [...list, d] : list) {
+      const at = labelAnchor(m);
+      if (!at) continue;
+      v.set(at[0], at[1], at[2]).project(camera);
+      if (v.z > 1 || v.z < -1) continue;
+      anchors.set(m.id, { x: ((v.x + 1) / 2) * size.width, y: ((1 - v.y) / 2) * size.height });
+    }
+    labelFeed.relayout?.();
+  });
+
   return (
     <group name="measurements">
       {measurements.map((m) => (
@@ -106,8 +130,6 @@ export function MeasureLayer({ indexes, marker }: MeasureLayerProps) {
     </group>
   );
 }
-
-const mid = (a: Vec3, b: Vec3): Vec3 => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
 
 function MeasurementShape({
   m,
@@ -119,14 +141,6 @@ function MeasurementShape({
   draft?: boolean;
 }) {
   const pts = useMemo(() => m.points.map((p) => p.point), [m.points]);
-  const label = labelOf(m);
-  const running = m.kind === 'polyline' ? runningLabels(m) : [];
-  const at: Vec3 | undefined =
-    m.kind === 'angle'
-      ? pts[1]
-      : m.kind === 'distance' && pts.length === 2
-        ? mid(pts[0]!, pts[1]!)
-        : pts[pts.length - 1];
   return (
     <group name={`measurement-${m.id}`}>
       {pts.map((p, i) => (
@@ -147,20 +161,6 @@ function MeasurementShape({
           dashSize={marker * 2}
           gapSize={marker}
         />
-      ) : null}
-      {m.kind === 'polyline'
-        ? running.slice(0, -1).map((text, i) => (
-            <Html key={i} position={pts[i + 1]} center zIndexRange={[30, 20]} style={NO_POINTER}>
-              <div className="vmeasure-label vmeasure-label--minor">{text}</div>
-            </Html>
-          ))
-        : null}
-      {label && at ? (
-        <Html position={at} center zIndexRange={[30, 20]} style={NO_POINTER}>
-          <div className="vmeasure-label" data-testid="measure-label">
-            {label}
-          </div>
-        </Html>
       ) : null}
     </group>
   );

@@ -1,14 +1,14 @@
 /**
  * The section in the scene: the models are clipped at the plane (the near half removed), the cut
- * outline of every visible model is drawn in its layer's colour (scans are open shells: the
- * plane–mesh intersection, no cap), and drei's PivotControls move and turn the plane.
+ * outline of every visible model is drawn in its layer's colour made readable (outlineColour.ts)
+ * over a dark edge (scans are open shells: the plane–mesh intersection, no cap), and while the
+ * tool is on, a see-through plane with its handle (SectionHandle) on it.
  */
-import { Line, PivotControls } from '@react-three/drei';
+import { Line } from '@react-three/drei';
 import { useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useState } from 'react';
 import {
   DoubleSide,
-  Matrix4,
   Mesh,
   Plane,
   Quaternion,
@@ -22,14 +22,16 @@ import { useViewerStore } from '../store/useViewerStore';
 import { flattenLayers } from '../mesh/layers';
 import { materialDef } from '../mesh/materials';
 import { copyOutline, outlineSegments, useSectionResult, type SectionPart } from './sectionResult';
-import { panelFrame } from './sectionPlane';
+import { outlineColours } from './outlineColour';
+import { SectionHandle } from './SectionHandle';
+import { handlePoint, panelFrame } from './sectionPlane';
 import { useToolStore } from './toolStore';
 import type { ModelIndexes } from './useModelIndexes';
 import { visibleFrame } from './visibleFrame';
 
 export interface SectionLayerProps {
   indexes: ModelIndexes;
-  /** Radius of the visible models (mm): sizes the plane's handle. */
+  /** Radius of the visible models (mm): sizes the see-through plane. */
   radius: number;
 }
 
@@ -84,7 +86,10 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
     if (!section) return [];
     const frame = panelFrame(section, visibleFrame());
     const out: SectionPart[] = [];
-    for (const layer of flattenLayers(layers)) {
+    // Colours over every layer, shown or not: one keeps its colour while others come and go.
+    const all = flattenLayers(layers);
+    const colours = outlineColours(all.map((l) => materialDef(l.material, materials).color));
+    for (const [i, layer] of all.entries()) {
       const slicer = indexes.slicers.get(layer.id);
       if (!slicer || !layer.visible || layer.opacity <= 0) continue;
       const outline = slicer.slice(frame);
@@ -92,7 +97,7 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
       out.push({
         modelId: layer.id,
         name: layer.name,
-        colour: materialDef(layer.material, materials).color,
+        colour: colours[i]!,
         outline: copyOutline(outline),
       });
     }
@@ -105,11 +110,14 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
   }, [section]);
   useEffect(() => () => useSectionResult.setState({ frame: null, parts: [] }), []);
 
-  const matrix = useMemo(() => {
-    if (!section) return new Matrix4();
+  // The see-through plane is centred on the handle (the middle of the models on the plane).
+  // visibleFrame keeps its answer while the visible models stay: the same array every render.
+  const center = visibleFrame()?.center ?? null;
+  const sheet = useMemo(() => {
+    if (!section || !center) return null;
     const q = new Quaternion().setFromUnitVectors(Z, new Vector3(...section.normal).normalize());
-    return new Matrix4().compose(new Vector3(...section.origin), q, new Vector3(1, 1, 1));
-  }, [section]);
+    return { at: handlePoint(section, center), q };
+  }, [section, center]);
 
   useEffect(() => invalidate(), [parts, invalidate]);
 
@@ -119,35 +127,19 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
       {parts.map((p) => (
         <OutlineLines key={p.modelId} part={p} />
       ))}
-      {editing ? (
+      {editing && sheet && center ? (
         <group name="section-handle" userData={{ noSnapshot: true }}>
-          <PivotControls
-            matrix={matrix}
-            autoTransform={false}
-            fixed
-            scale={80}
-            lineWidth={2.5}
-            depthTest={false}
-            disableScaling
-            onDrag={(local) => {
-              const origin = new Vector3();
-              const q = new Quaternion();
-              local.decompose(origin, q, new Vector3());
-              const n = Z.clone().applyQuaternion(q).normalize();
-              useToolStore.getState().setSection({ origin: origin.toArray(), normal: n.toArray() });
-            }}
-          >
-            <mesh renderOrder={5}>
-              <planeGeometry args={[radius * 1.6, radius * 1.6]} />
-              <meshBasicMaterial
-                color="#5aa0ff"
-                transparent
-                opacity={0.12}
-                side={DoubleSide}
-                depthWrite={false}
-              />
-            </mesh>
-          </PivotControls>
+          <mesh renderOrder={5} position={sheet.at} quaternion={sheet.q}>
+            <planeGeometry args={[radius * 1.6, radius * 1.6]} />
+            <meshBasicMaterial
+              color="#5aa0ff"
+              transparent
+              opacity={0.12}
+              side={DoubleSide}
+              depthWrite={false}
+            />
+          </mesh>
+          <SectionHandle plane={section} center={center} radius={radius} />
         </group>
       ) : null}
     </group>
@@ -157,15 +149,28 @@ export function SectionLayer({ indexes, radius }: SectionLayerProps) {
 function OutlineLines({ part }: { part: SectionPart }) {
   const segments = useMemo(() => Array.from(outlineSegments(part.outline)), [part]);
   if (segments.length < 6) return null;
+  // A dark edge under the colour: the line reads over the pale models as well as the backdrop.
   return (
-    <Line
-      points={segments}
-      segments
-      color={part.colour}
-      lineWidth={3}
-      depthTest={false}
-      transparent
-      renderOrder={9}
-    />
+    <>
+      <Line
+        points={segments}
+        segments
+        color="#0b141c"
+        lineWidth={6}
+        depthTest={false}
+        transparent
+        opacity={0.8}
+        renderOrder={8}
+      />
+      <Line
+        points={segments}
+        segments
+        color={part.colour}
+        lineWidth={3}
+        depthTest={false}
+        transparent
+        renderOrder={9}
+      />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Snapshot: the current view as a PNG, with measurements and the section outline (drawn in the
- * scene) and the measurement labels (drawn over it here, as they are HTML in the viewer), on the
+ * scene) and the measurement labels (drawn over it here, as they are HTML in the viewer, placed
+ * apart as on screen by labelLayout.ts), on the
  * viewer's backdrop. Renders a fresh frame and reads it in the same task, so the canvas needs no
  * preserved drawing buffer.
  */
@@ -8,6 +9,8 @@ import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { Vector3, type Object3D } from 'three';
 import { useViewerStore } from '../store/useViewerStore';
+import { labelAnchor } from './labelFeed';
+import { leaderEnd, placeLabels, type LabelRequest } from './labelLayout';
 import { labelOf } from './measureModel';
 import { snapshotFileName } from './snapshotName';
 import { useToolStore } from './toolStore';
@@ -23,16 +26,27 @@ function drawBackdrop(ctx: CanvasRenderingContext2D, w: number, h: number): void
   ctx.fillRect(0, 0, w, h);
 }
 
-function drawLabel(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, k: number) {
-  ctx.font = `600 ${Math.round(13 * k)}px system-ui, sans-serif`;
-  const w = ctx.measureText(text).width + 12 * k;
-  const h = 20 * k;
+const LABEL_FONT_PX = 13;
+const LABEL_H_PX = 20;
+
+function labelWidth(ctx: CanvasRenderingContext2D, text: string, k: number): number {
+  ctx.font = `600 ${Math.round(LABEL_FONT_PX * k)}px system-ui, sans-serif`;
+  return ctx.measureText(text).width + 12 * k;
+}
+
+function drawLabel(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  box: { x: number; y: number; w: number; h: number },
+  k: number,
+) {
+  ctx.font = `600 ${Math.round(LABEL_FONT_PX * k)}px system-ui, sans-serif`;
   ctx.fillStyle = 'rgba(17, 24, 39, 0.85)';
-  ctx.fillRect(x - w / 2, y - h / 2, w, h);
+  ctx.fillRect(box.x, box.y, box.w, box.h);
   ctx.fillStyle = '#ffd27a';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, x, y + k);
+  ctx.fillText(text, box.x + box.w / 2, box.y + box.h / 2 + k);
 }
 
 export function SnapshotService() {
@@ -64,18 +78,36 @@ export function SnapshotService() {
       for (const o of hidden) o.visible = true;
       ctx.drawImage(canvas, 0, 0);
       const k = w / Math.max(1, canvas.clientWidth);
+      const texts = new Map<string, string>();
+      const requests: LabelRequest[] = [];
       for (const m of useToolStore.getState().measure.measurements) {
-        const pts = m.points.map((p) => p.point);
-        const at =
-          m.kind === 'angle'
-            ? pts[1]
-            : m.kind === 'distance' && pts.length === 2
-              ? pts[0]!.map((c, i) => (c + pts[1]![i]!) / 2)
-              : pts[pts.length - 1];
+        const at = labelAnchor(m);
         if (!at) continue;
-        _p.set(at[0]!, at[1]!, at[2]!).project(camera);
+        _p.set(at[0], at[1], at[2]).project(camera);
         if (_p.z > 1) continue;
-        drawLabel(ctx, labelOf(m), ((_p.x + 1) / 2) * w, ((1 - _p.y) / 2) * h, k);
+        const text = labelOf(m);
+        texts.set(m.id, text);
+        requests.push({
+          id: m.id,
+          anchorX: ((_p.x + 1) / 2) * w,
+          anchorY: ((1 - _p.y) / 2) * h,
+          w: labelWidth(ctx, text, k),
+          h: LABEL_H_PX * k,
+        });
+      }
+      const placed = placeLabels(requests, [], { x: 0, y: 0, w, h });
+      for (const [i, p] of placed.entries()) {
+        const r = requests[i]!;
+        if (p.moved) {
+          const [x2, y2] = leaderEnd(p.rect, r.anchorX, r.anchorY);
+          ctx.strokeStyle = '#ffd27a';
+          ctx.lineWidth = k;
+          ctx.beginPath();
+          ctx.moveTo(r.anchorX, r.anchorY);
+          ctx.lineTo(x2, y2);
+          ctx.stroke();
+        }
+        drawLabel(ctx, texts.get(p.id) ?? '', p.rect, k);
       }
       const blob = await new Promise<Blob | null>((resolve) => out.toBlob(resolve, 'image/png'));
       if (!blob) throw new Error('the snapshot could not be encoded');

@@ -1,14 +1,23 @@
 /**
  * The tools over the viewer page: one toolbar (views, measure, section, snapshot, undo) with the
- * keyboard shortcut on every button, the list of measurements, and the 2D section panel. At phone
- * width the toolbar folds into one Tools button.
+ * keyboard shortcut on every button, the hint of the tool that is on, the measurements' labels
+ * and list, and the 2D section panel. At phone width the toolbar folds into one Tools button.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { cx } from '../../ui/classNames';
+import { MeasureLabels } from './MeasureLabels';
 import { MeasureList } from './MeasureList';
 import { SectionPanel } from './SectionPanel';
-import { planeFromView, presetPlane, PRESET_NAMES, type SectionPreset } from './sectionPlane';
+import {
+  openingPlane,
+  planeFromView,
+  presetPlane,
+  PRESET_NAMES,
+  type SectionPreset,
+} from './sectionPlane';
+import { measureHint, sectionHint } from './toolHints';
+import { usePointerKind } from './usePointerKind';
 import { KEYS, MEASURE_KEYS, VIEW_KEYS, withKey } from './shortcuts';
 import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { useToolStore } from './toolStore';
@@ -63,7 +72,23 @@ function ToolButton({
   );
 }
 
-/** Puts the section on a preset plane and turns the camera to look at the cut. */
+/**
+ * Opens the section through the middle of what is visible on the preset cut that faces the camera
+ * best, the near half removed: the view does not move.
+ */
+function openSection(): void {
+  const s = useToolStore.getState();
+  const frame = visibleFrame();
+  if (!frame) return;
+  const cam = s.readCamera?.();
+  s.setSection(
+    cam
+      ? openingPlane(frame, [...cam.position], [...cam.target])
+      : presetPlane(frame, 'buccoLingual'),
+  );
+}
+
+/** Puts the section on a preset plane and turns the camera to look at the cut (asked for). */
 function applySectionPreset(preset: SectionPreset | 'view'): void {
   const s = useToolStore.getState();
   const frame = visibleFrame();
@@ -84,7 +109,7 @@ function applySectionPreset(preset: SectionPreset | 'view'): void {
 }
 
 export function ToolsUi({ compact }: ToolsUiProps) {
-  const { tool, measureKind, lastView, section, canUndo, indexing } = useToolStore(
+  const { tool, measureKind, lastView, section, canUndo, indexing, canFinish } = useToolStore(
     useShallow((s) => ({
       tool: s.tool,
       measureKind: s.measureKind,
@@ -92,8 +117,10 @@ export function ToolsUi({ compact }: ToolsUiProps) {
       section: s.section,
       canUndo: s.measure.undo.length > 0,
       indexing: s.indexing,
+      canFinish: s.measure.draft?.kind === 'polyline' && s.measure.draft.points.length >= 2,
     })),
   );
+  const pointer = usePointerKind();
   // Measure and section need the full models, not their coarse levels.
   const refining = useViewerStore(isRefining);
   const [open, setOpen] = useState(false);
@@ -107,15 +134,37 @@ export function ToolsUi({ compact }: ToolsUiProps) {
   }, [busy]);
   useToolKeys(snapshot);
 
-  // The section tool opens on the bucco-lingual cut of what is visible.
   useEffect(() => {
-    if (tool === 'section' && !section) applySectionPreset('buccoLingual');
+    if (tool === 'section' && !section) openSection();
   }, [tool, section]);
+
+  // The tool's hint: at the bottom middle of the 3D area, between the dock and Reset view (on a
+  // phone the head of the dock, in its flow: never over the section panel).
+  const hint =
+    tool === 'measure' ? (
+      <p className="vtools-hint" role="status" data-label-obstacle="">
+        {measureHint(measureKind, pointer, indexing)}
+        {canFinish ? (
+          <button
+            type="button"
+            className="vtools-hint__btn"
+            onClick={() => useToolStore.getState().finishDraft()}
+          >
+            Finish
+          </button>
+        ) : null}
+      </p>
+    ) : tool === 'section' ? (
+      <p className="vtools-hint" role="status" data-label-obstacle="" data-testid="section-hint">
+        {sectionHint(pointer)}
+      </p>
+    ) : null;
 
   const s = useToolStore.getState();
   const toolbar = (
     <div
       className={cx('vtools', compact && 'vtools--compact')}
+      data-label-obstacle=""
       role="toolbar"
       aria-label="Viewer tools"
       id="viewer-tools"
@@ -206,18 +255,10 @@ export function ToolsUi({ compact }: ToolsUiProps) {
         </button>
       ) : null}
       {!compact || open ? toolbar : null}
-      {tool === 'measure' ? (
-        <p className="vtools-hint" role="status">
-          {indexing
-            ? 'Preparing the models for measuring…'
-            : measureKind === 'polyline'
-              ? 'Tap points on the model; Enter finishes the line.'
-              : measureKind === 'angle'
-                ? 'Tap three points: the angle is at the second.'
-                : 'Tap two points on the model.'}
-        </p>
-      ) : null}
+      {compact ? null : hint}
+      <MeasureLabels />
       <div className={cx('vtools-dock', compact && 'vtools-dock--compact')}>
+        {compact ? hint : null}
         <MeasureList compact={compact} />
         {section ? <SectionPanel compact={compact} /> : null}
       </div>

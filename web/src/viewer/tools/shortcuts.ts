@@ -31,5 +31,16 @@ export const KEYS = {
   exit: 'Esc',
 } as const;
 
+/**
+ * The section plane's nudge keys (e.key → direction along its normal). Shift gives `{` and `}`
+ * on many layouts, so those count too.
+ */
+export const NUDGE_KEYS: Readonly<Record<string, 1 | -1>> = {
+  '[': -1,
+  '{': -1,
+  ']': 1,
+  '}': 1,
+};
+
 /** "Occlusal (1)": the tool button's tooltip says the key as well. */
 export const withKey = (label: string, key: string) => `${label} (${key})`;

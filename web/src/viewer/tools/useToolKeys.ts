@@ -2,7 +2,9 @@
 import { useLayoutEffect } from 'react';
 import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { useToolStore } from './toolStore';
-import { MEASURE_KEYS, VIEW_KEYS } from './shortcuts';
+import { movePlane, PLANE_STEP_MM } from './sectionPlane';
+import { MEASURE_KEYS, NUDGE_KEYS, VIEW_KEYS } from './shortcuts';
+import { visibleFrame } from './visibleFrame';
 
 function typing(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -24,6 +26,16 @@ export function useToolKeys(onSnapshot: () => void): void {
         }
         return;
       }
+      const nudge = Object.hasOwn(NUDGE_KEYS, e.key) ? NUDGE_KEYS[e.key] : undefined;
+      if (nudge !== undefined) {
+        // The section tool's plane moves along its normal: 0.1 mm, with Shift 1 mm.
+        const center = visibleFrame()?.center;
+        if (s.tool !== 'section' || !s.section || !center) return;
+        const step = e.shiftKey ? 1 : PLANE_STEP_MM;
+        s.setSection(movePlane(s.section, center, nudge * step));
+        e.preventDefault();
+        return;
+      }
       const view = VIEW_KEYS.find((v) => v.key === key);
       const kind = MEASURE_KEYS.find((k) => k.key === key);
       if (view) s.requestView(view.view);
@@ -39,8 +51,8 @@ export function useToolKeys(onSnapshot: () => void): void {
         if (last) s.deleteMeasurement(last.id);
         else return;
       } else if (key === 'Escape') {
-        if (s.measure.draft) s.finishDraft();
-        else if (s.tool !== 'none') s.setTool(s.tool);
+        // Leaves the tool at once; leaving measure finishes a polyline (drops a shorter draft).
+        if (s.tool !== 'none') s.setTool(s.tool);
         else return;
       } else return;
       e.preventDefault();

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectStream } from '../../../api/src/domain/project.js';
+import { UPLOADED_SHA256_FIELD } from '../../../api/src/domain/models.js';
+import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
 import { APPROVAL_OUTDATED } from '../../../api/src/domain/versions.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { freshIp } from '../../support/accounts.js';
@@ -252,10 +253,17 @@ describe.each(testDrivers())('project versions API (%s)', (driver) => {
       expect(f.sha256).toBe(sha(dl.rawPayload));
     }
     // The crown v2 fixture's header is blanked on upload: its stored hash differs from the upload's.
+    // Both are sealed with the project's key in the event (nothing identifying outlives a delete).
     const stored = (await t.deps.store.readStream(projectStream(id))).find(
       (e) => e.type === 'ProjectVersionAdded',
     )!.data as { models: { originalName: string; sha256: string; uploadedSha256: string }[] };
-    expect(stored.models.some((m) => m.uploadedSha256 === sha(crownV2))).toBe(true);
+    expect(stored.models.some((m) => m.uploadedSha256 === sha(crownV2))).toBe(false);
+    const opened = await Promise.all(
+      stored.models.map((m) =>
+        t.deps.keys.open(projectSubject(id), UPLOADED_SHA256_FIELD, m.uploadedSha256),
+      ),
+    );
+    expect(opened).toContain(sha(crownV2));
   });
 
   it('a new version after the approval sets pending review and keeps the approval of v2', async () => {

@@ -14,6 +14,7 @@ import { allProjections } from '../../../projections/src/registry.js';
 import { bearer, seedProject, seedUser, type SeededProject } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { createPgDatabase, testDrivers } from '../../support/db.js';
+import { settle } from '../../support/settle.js';
 
 const DAY = 24 * 60 * 60_000;
 const T0 = new Date('2024-02-29T12:00:00.000Z');
@@ -84,6 +85,8 @@ describe.each(testDrivers())('retention of anonymous projects (%s)', (driver) =>
       payload: JSON.stringify({ message: 'Margins look fine.' }),
     });
     expect(fb.statusCode, fb.body).toBe(201);
+    // The link's read model follows the events (the projection runner): wait for it.
+    await settle(t);
     expect(await rowsOf(p.id)).toEqual(PER_PROJECT_ROWS.map(([table]) => table));
 
     for (const now of [after(364), after(365, -1)]) {

@@ -4,6 +4,7 @@ import type { Rgba } from './support/png';
 import { technician } from './support/projects';
 import { createCase } from './support/reviewCase';
 import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
+import { showPanel } from './support/viewerPanels';
 
 /**
  * Progressive models (issue 20): a model over 50k triangles is drawn from its coarse level first
@@ -87,7 +88,8 @@ test.describe('progressive models', () => {
     await expect(page.getByTestId('tool-section')).toBeDisabled();
     await page.keyboard.press('m');
     await expect(measure).toHaveAttribute('aria-pressed', 'false');
-    // Pins are placed on the full level too.
+    // Pins are placed on the full level too (Add pin is in the conversation).
+    await showPanel(page, 'Conversation');
     const addPin = page.getByRole('button', { name: 'Add pin' });
     await expect(addPin).toBeDisabled();
     await settle(page);

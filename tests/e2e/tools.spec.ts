@@ -112,6 +112,7 @@ function differingShare(a: Rgba, b: Rgba): number {
 async function showSavedView(page: Page): Promise<void> {
   const canvas = viewerCanvas(page);
   const before = await canvas.getAttribute('data-camera-settled');
+  await showPanel(page, 'Conversation');
   await page.getByRole('button', { name: 'Show saved view' }).click();
   await expect
     .poll(() => canvas.getAttribute('data-camera-settled'), { timeout: 30_000 })
@@ -293,6 +294,7 @@ test.describe('viewer tools', () => {
     ]);
     await page.goto(arch);
     await viewerReady(page);
+    await showPanel(page, 'Layers');
     await settle(page);
     // The crown sits exactly on its scanned tooth (same file coordinates): where the crown alone
     // is drawn, the picture with both must show the crown, not a speckle of tooth and crown.
@@ -492,6 +494,7 @@ test.describe('viewer tools', () => {
       await expect(owner.getByRole('toolbar', { name: 'Viewer tools' })).toBeVisible({
         timeout: 30_000,
       });
+      await showPanel(owner, 'Conversation');
       await expect(owner.getByTestId('saved-view')).toHaveCount(1);
       await showSavedView(owner);
       await expect(owner.getByTestId('measurement-value')).toHaveText([measured]);

@@ -169,13 +169,13 @@ test.describe('versions of a case', () => {
     // shows it best (the opening view looks from above), then compare with the map hidden.
     const settle = () => doctor.waitForTimeout(1200);
     let best = { view: '', count: -1 };
-    for (const view of ['Front (2)', 'Back (3)', 'Left (4)', 'Right (5)']) {
-      await doctor.getByRole('button', { name: view }).click();
+    for (const view of ['Front', 'Back', 'Left', 'Right']) {
+      await doctor.getByRole('button', { name: view, exact: true }).click();
       await settle();
       const w = await warmPixels(doctor);
       if (w.count > best.count) best = { view, count: w.count };
     }
-    await doctor.getByRole('button', { name: best.view }).click();
+    await doctor.getByRole('button', { name: best.view, exact: true }).click();
     await settle();
     const after = await warmPixels(doctor);
     await dInfo.getByRole('button', { name: 'Hide deviation map' }).click();

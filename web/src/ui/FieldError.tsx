@@ -59,3 +59,13 @@ export function FieldError({ fieldId, message }: FieldErrorProps) {
     </p>
   );
 }
+
+/** A refusal that belongs to no one field (wrong credentials, a rate limit), inside the form. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}

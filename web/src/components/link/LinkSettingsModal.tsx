@@ -19,7 +19,7 @@ import {
 } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
-import { FieldError, fieldA11y } from '../../ui/FieldError';
+import { FieldError, fieldA11y, FormError } from '../../ui/FieldError';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { useFieldErrors } from '../../ui/useFieldErrors';
@@ -336,11 +336,7 @@ export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsM
             ) : null}
           </fieldset>
 
-          {formError ? (
-            <p className="form-error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          <FormError message={formError} />
           <div className="link-settings__actions">
             <Button
               variant="primary"

@@ -19,7 +19,7 @@ import { BotCheck } from '../../ui/BotCheck';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
-import { FieldError, emptyFieldProblems, fieldA11y } from '../../ui/FieldError';
+import { FieldError, emptyFieldProblems, fieldA11y, FormError } from '../../ui/FieldError';
 import { TextField } from '../../ui/TextField';
 import { useFieldErrors, type FieldErrors } from '../../ui/useFieldErrors';
 import { convertDcm } from './convertDcm';
@@ -329,11 +329,7 @@ export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
         </Card>
       )}
 
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
 
       {submitting && (
         <div

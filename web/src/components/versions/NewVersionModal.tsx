@@ -4,7 +4,7 @@ import { ApiError } from '../../api/client';
 import { projectsApi } from '../../api/projects';
 import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
-import { FieldError, fieldA11y } from '../../ui/FieldError';
+import { FieldError, fieldA11y, FormError } from '../../ui/FieldError';
 import { Modal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { formatBytes } from '../project/format';
@@ -247,11 +247,7 @@ export function NewVersionModal({ project, onClose, onDone }: NewVersionModalPro
           />
           <FieldError fieldId={noteId} message={errors.note} />
         </div>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
       </div>
     </Modal>
   );

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
-import { FieldError } from '../../ui/FieldError';
+import { FieldError, FormError } from '../../ui/FieldError';
 import { TextField } from '../../ui/TextField';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AuthCard } from '../Login/AuthCard';
@@ -132,11 +132,7 @@ export function ForgotPasswordPage() {
           />
           <FieldError fieldId="forgot-botcheck" message={errors.botCheck} />
         </div>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <Button type="submit" variant="primary" block loading={busy} icon="mail">
           {busy ? SENDING : 'Send Reset Link'}
         </Button>

@@ -15,7 +15,7 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Icon } from '../../ui/Icon';
-import { FieldError, emptyFieldProblems } from '../../ui/FieldError';
+import { FieldError, emptyFieldProblems, FormError } from '../../ui/FieldError';
 import { TextField } from '../../ui/TextField';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { AuthCard } from '../Login/AuthCard';
@@ -200,11 +200,7 @@ export function RegisterPage() {
           />
           <FieldError fieldId="register-botcheck" message={errors.botCheck} />
         </div>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <Button type="submit" variant="primary" block loading={busy} icon="user">
           Create Account
         </Button>

@@ -1,3 +1,4 @@
+import { FormError } from '../../ui/FieldError';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/auth/passwordPolicy';
@@ -203,11 +204,7 @@ export function ResetPasswordPage() {
             clear('confirm');
           }}
         />
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
         <Button type="submit" variant="primary" block loading={busy} icon="lock">
           Set New Password
         </Button>

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../ui/Button';
-import { fieldA11y, FieldError } from '../../ui/FieldError';
+import { TextField } from '../../ui/TextField';
 import { Modal } from '../../ui/Modal';
 import { versionLabel } from '../../components/versions/versionText';
 import { formatCreatedDate, formatFileSize } from '../mesh/format';
@@ -35,7 +35,6 @@ export function ApproveDialog() {
   const [refusal, setRefusal] = useState<{ message: string; latest: number | null } | null>(null);
   const [params, setParams] = useSearchParams();
   const nameId = useId();
-  const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -56,7 +55,7 @@ export function ApproveDialog() {
     const problem = identityProblem(name, identity?.email ?? '');
     if (problem) {
       setNameError(problem);
-      field.current?.focus();
+      document.getElementById(nameId)?.focus();
       return;
     }
     const outcome = await approveProject(name.trim());
@@ -128,25 +127,18 @@ export function ApproveDialog() {
             </Button>
           </div>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={nameId}>
-            Your name
-          </label>
-          <input
-            ref={field}
-            id={nameId}
-            className="field__input"
-            autoComplete="name"
-            maxLength={100}
-            value={name}
-            {...fieldA11y(nameId, nameError ?? undefined)}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setNameError(null);
-            }}
-          />
-          <FieldError fieldId={nameId} message={nameError ?? undefined} />
-        </div>
+        <TextField
+          id={nameId}
+          label="Your name"
+          autoComplete="name"
+          maxLength={100}
+          value={name}
+          error={nameError ?? undefined}
+          onChange={(v) => {
+            setName(v);
+            setNameError(null);
+          }}
+        />
         {refusal ? (
           <div className="vapprove__refused" role="alert" data-testid="approve-refused">
             <p>{refusal.message}</p>

@@ -32,8 +32,8 @@ export function SidePanel() {
             title={folded ? p.label : undefined}
             onClick={() => setPanel(p.id)}
           >
-            <Icon name={p.icon} size="sm" />
-            {folded ? null : <span>{p.label}</span>}
+            {/* Open, the tabs are words (three fit 320 px); folded, the rail is icons. */}
+            {folded ? <Icon name={p.icon} size="sm" /> : <span>{p.label}</span>}
             {p.id === 'thread' && mode !== 'demo' ? <OpenCount /> : null}
           </button>
         ))}

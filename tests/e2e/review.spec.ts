@@ -253,6 +253,7 @@ test.describe('review conversation', () => {
       await expect(ownerPin).toBeVisible();
 
       // The answer, from the viewer.
+      await showPanel(tp, 'Conversation');
       await own.getByRole('button', { name: 'Reply' }).click();
       await own
         .getByLabel('Reply', { exact: true })
@@ -417,7 +418,6 @@ test.describe('review conversation', () => {
         expect(r.status).toBe(201);
         await page.reload();
         await viewerReady(page);
-        await sheet.getByRole('button', { name: /Comments/ }).click();
         await expect(sheet.getByText(markup)).toBeVisible({ timeout: 30_000 });
         await expect(sheet.getByText('<i>Dr</i>')).toBeVisible();
         await expect(sheet.locator('img, b, i')).toHaveCount(0);

@@ -542,6 +542,7 @@ test.describe('phone layout', () => {
     await quick.getByRole('button', { name: 'Approve', exact: true }).click();
     // The confirmation is a sheet along the bottom of the phone; it takes the doctor's name.
     const confirm = page.getByTestId('approve-dialog');
+    await confirm.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished)));
     const sheet = await box(confirm);
     expect(Math.round(sheet.y + sheet.height)).toBeGreaterThanOrEqual(843);
     expect(Math.round(sheet.width)).toBeGreaterThanOrEqual(359); // the 360 px phone

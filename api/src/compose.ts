@@ -26,7 +26,8 @@ import { findLegacyKek } from './crypto/legacyKek.js';
 import { openKeyring } from './crypto/openKeyring.js';
 import { openDb } from './db/open.js';
 import type { AppDeps } from './deps.js';
-import { OutboxSender, Outbox } from './mail/outbox.js';
+import { OutboxSender, Outbox, type OutboxSenderOptions } from './mail/outbox.js';
+import { projectIdOfSubject } from './domain/project.js';
 import { CommentMails } from './mail/commentMails.js';
 import { ViewWorkerPool } from './mesh/viewWorkerPool.js';
 import { FileMailer, SmtpMailer, verifyMailRelay } from './mail/transports.js';
@@ -49,6 +50,8 @@ export interface Composed {
 export interface CreateDepsOptions {
   /** Run the mail sender loop in this process (default true; the admin CLI turns it off). */
   mailSender?: boolean;
+  /** The mail sender's retries (default: `OutboxSender`'s, about 24 hours); tests shorten them. */
+  mailRetries?: Pick<OutboxSenderOptions, 'maxAttempts' | 'backoffMs'>;
   /**
    * Run the sweepers in this process: orphan blobs every 15 minutes, expired anonymous projects
    * at start-up and daily. Default: wherever the mail sender runs (serving processes); the
@@ -174,7 +177,19 @@ export async function createDeps(
       if (mailer instanceof SmtpMailer && config.SMTP_URL) {
         void verifyMailRelay(mailer, config.SMTP_URL, log.child({ component: 'mail' }));
       }
-      const sender = new OutboxSender({ db, keys, mailer, log: log.child({ component: 'mail' }) });
+      const sender = new OutboxSender({
+        db,
+        keys,
+        mailer,
+        log: log.child({ component: 'mail' }),
+        ...options.mailRetries,
+        // A link mail given up: this process's kept answers of the project say so from now on
+        // (another process's, at the project's next event).
+        onDead: ({ subjectId }) => {
+          const projectId = projectIdOfSubject(subjectId);
+          if (projectId) answers.invalidateProject(projectId);
+        },
+      });
       await sender.start();
       closers.push(() => sender.stop());
     }

@@ -95,6 +95,7 @@ test.describe('header when signed in', () => {
       'New Project',
       'Public Upload',
       'Demo',
+      'Settings',
     ]);
     await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
 

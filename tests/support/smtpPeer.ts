@@ -10,12 +10,24 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+export interface SmtpPeerOptions {
+  /** Recipients refused with `550 5.1.1` (a mailbox that does not exist). */
+  refuse?: (address: string) => boolean;
+}
+
+export async function startSmtpPeer(port = 0, opts: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!opts.refuse?.(address.address)) return callback();
+      const err = Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), {
+        responseCode: 550,
+      });
+      return callback(err);
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -81,6 +81,7 @@ export const LINK_CHOOSE_DATE = 'Please choose a date';
 export const LINK_EXPIRY_IN_PAST = 'The expiry date must be in the future';
 export const INVALID_EMAIL = 'Please enter a valid email address';
 export const LINK_SETTINGS_SAVED = 'Link settings saved';
+export const SETTINGS_SAVED = 'Settings saved';
 export const LINK_WITHDRAWN = 'The link was withdrawn';
 export const NEW_LINK_CREATED = 'New link created';
 export const newLinkSentTo = (email: string): string => `New link created and sent to ${email}`;
@@ -100,6 +101,8 @@ export const wrongPinsInARow = (n: number): string =>
 // Viewer
 export const FAILED_TO_LOAD_PROJECT = 'Failed to load project';
 export const failedToLoadLayer = (layer: string): string => `Failed to load ${layer}`;
+export const layerCannotBeShown = (layer: string): string =>
+  `${layer} cannot be shown: its mesh has no surface to draw`;
 export const PROJECT_APPROVED = 'Project approved successfully!';
 export const FAILED_TO_APPROVE = 'Failed to approve project.';
 export const FEEDBACK_SENT = 'Feedback sent successfully!';

@@ -21,6 +21,8 @@ export const projectModel = z.strictObject({
   triangles: z.number().int().nonnegative(),
   /** The model has a coarse level (over 50k triangles): the viewer asks for it first. */
   coarse: z.boolean(),
+  /** Present when the model's file cannot make a view (its view answers 422 `view_unavailable`). */
+  viewUnavailable: z.literal(true).optional(),
 });
 export type ProjectModel = z.infer<typeof projectModel>;
 
@@ -92,6 +94,11 @@ const projectFields = {
   approval: projectApproval.nullable(),
   /** The link's state, settings and view count (owner answers only). */
   link: linkSummary.optional(),
+  /**
+   * The newest mail of the link to a doctor was not delivered: the outbox's retries ran out
+   * (owner answers only; absent when it went out or none was sent).
+   */
+  mailNotDelivered: z.strictObject({ reason: z.string(), queuedAt: isoInstant }).optional(),
   ...projectActivityFields,
 };
 

@@ -7,7 +7,7 @@ import { project } from './projects.js';
  * id (`userId` is present only as 'public', on an anonymous upload).
  */
 export const publicProject = project
-  .omit({ userId: true, link: true })
+  .omit({ userId: true, link: true, mailNotDelivered: true })
   .extend({ userId: z.literal(PUBLIC_USER_ID).optional() });
 export type PublicProject = z.infer<typeof publicProject>;
 

@@ -143,6 +143,10 @@ export const projectIdOfStream = (stream: string): string | undefined =>
 /** KeyRing subject of a project's data key. */
 export const projectSubject = (projectId: string): string => `project-${projectId}`;
 
+/** The project id of a key-ring subject, or null for another kind of subject. */
+export const projectIdOfSubject = (subject: string): string | null =>
+  subject.startsWith('project-') ? subject.slice('project-'.length) : null;
+
 // ---------------------------------------------------------------- state
 
 export type ProjectState =

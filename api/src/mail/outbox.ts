@@ -83,6 +83,8 @@ export interface OutboxSenderOptions {
   pollMs?: number;
   /** A row stuck in `sending` (crashed sender) is retried after this (default 2 min). */
   lockMs?: number;
+  /** Told of each mail given up after its last attempt (the owner's answers show it). */
+  onDead?: (mail: { id: string; kind: string; subjectId: string }) => void;
 }
 
 export function defaultBackoff(failures: number): number {
@@ -228,8 +230,10 @@ export class OutboxSender {
           WHERE id = $1`,
         [row.id, dead ? 'dead' : 'pending', reason, delay / 1000],
       );
-      if (dead) log.error({ mailId: row.id, kind: row.kind, reason }, 'mail dead-lettered');
-      else
+      if (dead) {
+        log.error({ mailId: row.id, kind: row.kind, reason }, 'mail dead-lettered');
+        this.opts.onDead?.({ id: row.id, kind: row.kind, subjectId: row.subject_id });
+      } else
         log.warn(
           { mailId: row.id, kind: row.kind, attempt: row.attempts, reason, retryInMs: delay },
           'mail send failed; will retry',

@@ -1,7 +1,9 @@
+import { unavailableViewBlobKey } from '../blobs/blobStore.js';
 import { hasCoarseLevel } from '../domain/viewLevels.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
+import { undeliveredDoctorMails } from '../mail/deliveries.js';
 import { LINK_FIELD, publicLinkFor, sealedTokensOf } from '../links/projectLinks.js';
 import { linkSummaryOf } from '../links/details.js';
 import { feedbackOfProjects } from '../../../projections/src/feedback/queries.js';
@@ -63,6 +65,17 @@ async function ownersOf(deps: AppDeps, userIds: string[]): Promise<Map<string, P
 }
 
 /**
+ * The blob keys among `blobKeys` whose view could not be built (a marker beside the file, written
+ * by the first failed build): the answer says so, and the viewer does not ask for them.
+ */
+async function unviewable(deps: AppDeps, blobKeys: readonly string[]): Promise<Set<string>> {
+  const marked = await Promise.all(
+    blobKeys.map((key) => deps.blobs.exists(unavailableViewBlobKey(key))),
+  );
+  return new Set(blobKeys.filter((_, i) => marked[i]));
+}
+
+/**
  * Read-model rows of some projects, personal fields opened with each project's key: a user's
  * newest first, or those of `ids` in the order given.
  */
@@ -77,21 +90,39 @@ export async function loadProjects(
       : inOrder(where.ids, await projectsByIds(deps.db, where.ids));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [models, feedback, links, owners, versions, approvals, linkRows, openCounts, thumbs] =
-    await Promise.all([
-      modelsOfProjects(deps.db, ids),
-      feedbackOfProjects(deps.db, ids),
-      sealedTokensOf(deps, ids),
-      ownersOf(
-        deps,
-        rows.map((r) => r.user_id),
-      ),
-      versionsOf(deps.db, ids),
-      approvalsOf(deps.db, ids),
-      linkRowsOf(deps.db, ids),
-      openCommentCounts(deps.db, ids),
-      latestThumbnails(deps.db, ids),
-    ]);
+  const [
+    models,
+    feedback,
+    links,
+    owners,
+    versions,
+    approvals,
+    linkRows,
+    openCounts,
+    thumbs,
+    mails,
+  ] = await Promise.all([
+    modelsOfProjects(deps.db, ids),
+    feedbackOfProjects(deps.db, ids),
+    sealedTokensOf(deps, ids),
+    ownersOf(
+      deps,
+      rows.map((r) => r.user_id),
+    ),
+    versionsOf(deps.db, ids),
+    approvalsOf(deps.db, ids),
+    linkRowsOf(deps.db, ids),
+    openCommentCounts(deps.db, ids),
+    latestThumbnails(deps.db, ids),
+    undeliveredDoctorMails(
+      deps.db,
+      ids.map((id) => projectSubject(id)),
+    ),
+  ]);
+  const unavailable = await unviewable(
+    deps,
+    models.map((m) => m.blob_key),
+  );
   const now = deps.now();
   const out: ProjectDto[] = [];
   for (const row of rows) {
@@ -103,6 +134,7 @@ export async function loadProjects(
     const link = links.find((l) => l.project_id === row.id);
     const token = link ? open(LINK_FIELD, link.token_sealed) : null;
     const ofProject = versions.filter((v) => v.project_id === row.id);
+    const mailNotDelivered = mails.get(subject);
     out.push({
       id: row.id,
       name: open('name', row.name),
@@ -129,6 +161,7 @@ export async function loadProjects(
           groupSize: m.group_size,
           triangles: m.triangles,
           coarse: hasCoarseLevel(m.triangles),
+          ...(unavailable.has(m.blob_key) ? { viewUnavailable: true as const } : {}),
         })),
       feedback: feedback
         .filter((f) => f.project_id === row.id)
@@ -147,6 +180,7 @@ export async function loadProjects(
       versions: versionAnswers(ofProject, open),
       approval: approvalAnswer(approvals.get(row.id), ofProject, open),
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
+      ...(mailNotDelivered ? { mailNotDelivered } : {}),
       lastActivityAt: iso(row.last_activity_at),
       needsAnswer: needsAnswer(row.status, row.unread_count),
       thumbnailUrl: thumbnailUrlOf(row.id, thumbs.get(row.id)),

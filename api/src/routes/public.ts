@@ -58,7 +58,7 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
         if (!project) return null;
         // The doctor sees the case, not the owner's account id, nor the owner's view of the
         // link (view log, PIN, expiry).
-        const { userId, link: _link, ...rest } = project;
+        const { userId, link: _link, mailNotDelivered: _mail, ...rest } = project;
         const value = { ...rest, userId: userId === PUBLIC_USER_ID ? PUBLIC_USER_ID : undefined };
         const validUntil = keepAnswerUntil(row, deps.now());
         return { projectId, value, ...(validUntil !== undefined ? { validUntil } : {}) };

@@ -10,7 +10,7 @@ import { NotFound } from '../errors.js';
 import { FILE_CSP } from '../http/securityHeaders.js';
 import { parseOr400 } from '../http/validate.js';
 import { VIEW_DERIVATIVE_CONTENT_TYPE } from '../mesh/viewDerivative.js';
-import { ensureViewLevel } from '../mesh/viewStore.js';
+import { ensureViewLevel, ViewUnavailable } from '../mesh/viewStore.js';
 import { VIEW_LOD_HEADER, type ViewLod } from '../domain/viewLevels.js';
 import { requireProjectAccess, requireUser } from './projectAccess.js';
 import { modelBlobKey } from '../../../projections/src/projects/queries.js';
@@ -50,6 +50,8 @@ export async function sendViewDerivative(
     stream = await openDecrypted(deps.blobs, level.key, dk);
   } catch (err) {
     if (err instanceof BlobNotFound) throw new NotFound('File not found');
+    // The project's answers now mark the model (`viewUnavailable`): kept ones are rebuilt.
+    if (err instanceof ViewUnavailable) deps.answers.invalidateProject(projectId);
     throw err;
   }
   stream.on('error', (err) => reply.log.error({ err, projectId }, 'view stream failed'));

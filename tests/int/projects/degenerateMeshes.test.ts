@@ -194,4 +194,40 @@ describe.each(testDrivers())('meshes without surface (%s)', (driver) => {
     expect(second.statusCode).toBe(422);
     expect(second.json()).toMatchObject({ code: 'view_unavailable' });
   });
+
+  it('marks a model whose view cannot be built in the owner and doctor answers, not the others', async () => {
+    const { projectId, publicLink } = await createProjectWith(t, user, [
+      { filename: 'a.stl', data: molar },
+      { filename: 'b.stl', data: molar },
+    ]);
+    const answer = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: user.auth })
+      ).json<{ models: { id: string; viewUnavailable?: boolean }[] }>().models;
+    const [broken, fine] = await answer();
+    expect(broken!.viewUnavailable).toBeUndefined();
+    const blobKey = projectBlobKey(projectId, broken!.id);
+    await t.deps.blobs.delete(viewBlobKey(blobKey));
+    await putEncrypted(
+      t.deps.blobs,
+      blobKey,
+      Readable.from([zeroAreaStl(40, true)]),
+      await t.deps.keys.keyFor(projectSubject(projectId)),
+    );
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${projectId}/view/${broken!.id}`,
+      headers: user.auth,
+    });
+    expect(view.statusCode).toBe(422);
+    // The kept answer was dropped: the next one marks the model, and only it.
+    const after = await answer();
+    expect(after.find((m) => m.id === broken!.id)?.viewUnavailable).toBe(true);
+    expect(after.find((m) => m.id === fine!.id)?.viewUnavailable).toBeUndefined();
+    const token = new URL(publicLink).pathname.split('/').pop()!;
+    const doctor = await t.app.inject({ method: 'GET', url: `/api/public/projects/${token}` });
+    expect(doctor.statusCode).toBe(200);
+    const models = doctor.json<{ models: { id: string; viewUnavailable?: boolean }[] }>().models;
+    expect(models.find((m) => m.id === broken!.id)?.viewUnavailable).toBe(true);
+  });
 });

@@ -29,6 +29,11 @@ export type {
   VerifyEmailAnswer,
 } from '../../../api/src/contract/auth';
 export type { BotCheckPurpose, WidgetConfig } from '../../../api/src/contract/botCheck';
+export type {
+  CommentMailModeName,
+  CommentMailsAnswer,
+  CommentMailsBody,
+} from '../../../api/src/contract/commentMails';
 export type { ErrorAnswer, MessageAnswer } from '../../../api/src/contract/common';
 export type { MaterialsAnswer } from '../../../api/src/contract/materials';
 export type {

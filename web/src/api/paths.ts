@@ -13,6 +13,7 @@ export const paths = {
   register: '/register',
   logout: '/logout',
   me: '/me',
+  commentMails: '/me/comment-mails',
   verifyEmail: (token: string) => `/verify-email/${seg(token)}`,
   resendVerification: '/resend-verification',
   forgotPassword: '/forgot-password',

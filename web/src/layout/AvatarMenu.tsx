@@ -37,6 +37,7 @@ export function AvatarMenu({ user }: AvatarMenuProps) {
     { to: '/projects/new', label: 'New Project', icon: 'plus' },
     { to: '/public-upload', label: 'Public Upload', icon: 'upload' },
     { to: '/viewer/demo', label: 'Demo', icon: 'cube' },
+    { to: '/settings', label: 'Settings', icon: 'mail' },
   ];
   if (user.role === 'admin') links.push({ to: '/admin', label: 'Admin Panel', icon: 'shield' });
 

@@ -7,6 +7,7 @@ export type PageLabel =
   | '3D Demo'
   | '3D Viewer'
   | 'Admin Panel'
+  | 'Settings'
   | 'Sign In'
   | 'Register'
   | 'Legal'
@@ -55,6 +56,8 @@ export function labelForPath(pathname: string): PageLabel {
       return '3D Demo';
     case '/admin':
       return 'Admin Panel';
+    case '/settings':
+      return 'Settings';
     case '/login':
     case '/forgot-password':
     case '/reset-password':

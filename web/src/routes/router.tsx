@@ -76,6 +76,9 @@ const newProject = page(async () => ({
 const projectHistory = page(async () => ({
   Component: (await import('../pages/ProjectHistory/ProjectHistoryPage')).ProjectHistoryPage,
 }));
+const settings = page(async () => ({
+  Component: (await import('../pages/Settings/SettingsPage')).SettingsPage,
+}));
 const admin = page(async () => ({
   Component: (await import('../pages/Admin/AdminPage')).AdminPage,
 }));
@@ -125,6 +128,7 @@ export const routes: RouteObject[] = caseSensitive([
               { path: '/dashboard', ...dashboard },
               { path: '/projects/new', ...newProject },
               { path: '/projects/:id/history', ...projectHistory },
+              { path: '/settings', ...settings },
               {
                 element: <RequireAdmin />,
                 children: [{ path: '/admin', ...admin }],

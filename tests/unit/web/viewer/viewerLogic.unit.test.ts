@@ -49,6 +49,7 @@ const model = (over: Partial<ViewerModel>): ViewerModel => ({
   viewUrl: undefined,
   coarseUrl: undefined,
   fileUrl: undefined,
+  viewUnavailable: false,
   ...over,
 });
 

@@ -93,6 +93,16 @@ export function ProjectCard({
           {p.models.length === 1 ? 'file' : 'files'} · {formatBytes(p.storageBytes)} · created{' '}
           {formatDate(p.createdAt)}
         </span>
+        {p.mailNotDelivered ? (
+          <span className="project-card__mail-failed" role="status" data-testid="card-mail-failed">
+            <Icon name="alert-triangle" size="sm" />
+            <span>
+              <strong>Not delivered</strong>: the e-mail to the doctor of{' '}
+              {formatDate(p.mailNotDelivered.queuedAt)} ({p.mailNotDelivered.reason}). Check the
+              address and send it again.
+            </span>
+          </span>
+        ) : null}
         {p.link ? (
           <span className="project-card__link" data-testid="card-link-summary">
             {openedSummary(p.link)} · {linkStateText(p.link)}

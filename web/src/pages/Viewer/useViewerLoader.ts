@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { fetchMaterials as fetchMaterialTable } from '../../api/materials';
 import { projectsApi } from '../../api/projects';
 import { publicLinkApi } from '../../api/publicLink';
-import { FAILED_TO_LOAD_PROJECT, failedToLoadLayer } from '../../messages';
+import { FAILED_TO_LOAD_PROJECT, failedToLoadLayer, layerCannotBeShown } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { useViewerStore, type ViewerMode } from '../../viewer/store/useViewerStore';
 import {
@@ -132,8 +132,9 @@ export function useViewerLoader(routeId: string, version: number | null = null):
           },
           onFailed: (id, name, error) => {
             if (signal.aborted) return;
-            console.warn('model failed to load', { id, error });
-            toast.error(failedToLoadLayer(name));
+            const unviewable = project.models.find((m) => m.id === id)?.viewUnavailable;
+            if (!unviewable) console.warn('model failed to load', { id, error });
+            toast.error(unviewable ? layerCannotBeShown(name) : failedToLoadLayer(name));
             useViewerStore.getState().modelFailed(id);
           },
         },

@@ -42,6 +42,7 @@ export function demoProject(assets: readonly DemoAsset[]): ViewerProject {
     viewUrl: `/demo/${a.file}`,
     coarseUrl: undefined,
     fileUrl: undefined,
+    viewUnavailable: false,
   }));
   return {
     id: 'demo',

@@ -29,6 +29,8 @@ export interface ViewerModel {
   coarseUrl: string | undefined;
   /** URL of the original file. */
   fileUrl: string | undefined;
+  /** The server cannot make a view of this file: nothing is fetched, the layer says so. */
+  viewUnavailable: boolean;
 }
 
 export interface FeedbackItem {
@@ -149,10 +151,20 @@ function toModels(models: unknown[], access: ViewerAccess): ViewerModel[] {
       groupedFrom: optStr(r.groupedFrom),
       groupSize: r.groupSize === undefined || r.groupSize === null ? undefined : num(r.groupSize),
     };
+    if (r.viewUnavailable === true) {
+      return {
+        ...own,
+        viewUrl: undefined,
+        coarseUrl: undefined,
+        fileUrl: undefined,
+        viewUnavailable: true,
+      };
+    }
     const urls = modelUrls(access, { id, filename });
     const viewUrl = optStr(r.viewUrl) ?? (filename || id ? urls.viewUrl : undefined);
     return {
       ...own,
+      viewUnavailable: false,
       viewUrl,
       coarseUrl: viewUrl && r.coarse === true ? coarseViewUrl(viewUrl) : undefined,
       fileUrl: filename ? (optStr(r.fileUrl) ?? urls.fileUrl) : undefined,

@@ -42,7 +42,8 @@ export async function startCuspProcess(env: Record<string, string>): Promise<Cus
     child.once('exit', (code) => resolve(code)),
   );
 
-  const deadline = Date.now() + 90_000;
+  // A cold `tsx` start on a loaded 2-core machine: transpiling the API, PGlite, migrations.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`cusp exited early:\n${out}`);
     try {

@@ -69,7 +69,7 @@ describe('the Cusp process', () => {
     expect((await login.json()).user.name).toBe('Restart Tester');
     expect(await second.stop()).toBe(0);
     expect(second.output()).toContain('shutting down');
-  });
+  }, 300_000);
 
   it('refuses to start with a bad setting and names the variable', async () => {
     await expect(startCuspProcess({ DATA_DIR: dataDir, PORT: 'eighty' })).rejects.toThrow(/PORT/);

@@ -54,5 +54,5 @@ describe('graceful shutdown', () => {
     expect(await cusp.stop()).toBe(0);
     // New connections are refused once it has stopped.
     await expect(fetch(`${cusp.baseUrl}/api/health`)).rejects.toThrow();
-  });
+  }, 200_000);
 });

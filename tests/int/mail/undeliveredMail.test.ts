@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, seedProject, seedUser, type SeededUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
-import { createProjectWith, fixture, signUp, type TestUser } from '../../support/projects.js';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer.js';
 
 interface OwnerAnswer {
@@ -12,7 +12,7 @@ interface OwnerAnswer {
 describe.each(testDrivers())('a link mail that is not delivered (%s)', (driver) => {
   let t: TestApp;
   let peer: SmtpPeer;
-  let user: TestUser;
+  let user: SeededUser;
 
   beforeAll(async () => {
     peer = await startSmtpPeer(0, { refuse: (address) => address.startsWith('nobody@') });
@@ -21,7 +21,7 @@ describe.each(testDrivers())('a link mail that is not delivered (%s)', (driver) 
       { SMTP_URL: peer.url, VIEW_PREBUILD: 'false' },
       { compose: { mailRetries: { maxAttempts: 2, backoffMs: () => 50 } } },
     );
-    user = await signUp(t);
+    user = await seedUser(t.deps, { name: 'Nora Notice', email: `nora.${driver}@lab.example` });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -32,7 +32,7 @@ describe.each(testDrivers())('a link mail that is not delivered (%s)', (driver) 
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/projects/${projectId}/send-email`,
-      headers: user.auth,
+      headers: bearer(user.token),
       payload: { doctorEmail },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -40,13 +40,16 @@ describe.each(testDrivers())('a link mail that is not delivered (%s)', (driver) 
   };
   const owner = async (projectId: string) =>
     (
-      await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: user.auth })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/projects/${projectId}`,
+        headers: bearer(user.token),
+      })
     ).json<OwnerAnswer>();
 
   it('shows the owner "not delivered" with the relay\'s reason once the retries run out, and clears it with the next mail', async () => {
-    const { projectId, publicLink } = await createProjectWith(t, user, [
-      { filename: 'a.stl', data: fixture('mesh', 'molar-crown-fdi16.stl') },
-    ]);
+    const project = await seedProject(t.deps, { userId: user.id, name: 'Bridge 34-36' });
+    const projectId = project.id;
     // The API promises a queued mail, not a delivered one.
     expect(await send(projectId, 'nobody@clinic.example')).toMatch(/queued/);
     expect((await owner(projectId)).mailNotDelivered).toBeUndefined();
@@ -61,8 +64,10 @@ describe.each(testDrivers())('a link mail that is not delivered (%s)', (driver) 
     expect(Date.parse(failed.queuedAt)).not.toBeNaN();
 
     // The doctor's answer never carries it.
-    const token = new URL(publicLink).pathname.split('/').pop()!;
-    const doctor = await t.app.inject({ method: 'GET', url: `/api/public/projects/${token}` });
+    const doctor = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/projects/${project.publicToken}`,
+    });
     expect(doctor.statusCode).toBe(200);
     expect(doctor.json()).not.toHaveProperty('mailNotDelivered');
 

@@ -27,7 +27,7 @@ import {
   adminUserRows,
   type AdminUserRow,
 } from '../../../projections/src/users/queries.js';
-import type { AdminProject, AdminStats, AdminUser } from '../routes/adminTypes.js';
+import type { AdminProject, AdminStats, AdminUser } from '../contract/admin.js';
 import type { ProjectSearchQuery } from '../contract/dashboard.js';
 import { thumbnailUrlOf } from '../mesh/thumbnailStore.js';
 import { isPlainList, searchProjects, type ProjectPage } from './projectSearch.js';

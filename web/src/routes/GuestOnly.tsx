@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSessionStore } from '../stores/useSessionStore';
 import { LoadingBlock } from '../ui/LoadingBlock';
-import { redirectTarget } from './redirectTarget';
+import { redirectTarget } from '../navigation/redirectTarget';
 
 /**
  * /login and /register: signed-in users go on — back to the page that sent them to sign in,

@@ -9,7 +9,7 @@ import {
   REGISTRATION_FAILED,
   REGISTRATION_SUCCESSFUL_VERIFY_BEFORE_LOGIN,
 } from '../messages';
-import { navigateTo } from '../routes/navigator';
+import { navigateTo } from '../navigation/navigator';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

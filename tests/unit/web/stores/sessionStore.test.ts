@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNavigator } from '../../../../web/src/routes/navigator';
+import { setNavigator } from '../../../../web/src/navigation/navigator';
 import {
   VerificationRequiredError,
   isUnauthorizedError,

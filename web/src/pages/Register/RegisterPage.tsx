@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/auth/passwordPolicy';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/domain/passwordPolicy';
 import {
   PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT,
   PLEASE_FILL_IN_ALL_FIELDS,

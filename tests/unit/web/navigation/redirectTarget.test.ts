@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget } from '../../../../web/src/routes/redirectTarget';
+import { redirectTarget } from '../../../../web/src/navigation/redirectTarget';
 
 describe('redirectTarget', () => {
   it('returns to the guarded page with its query and hash', () => {

@@ -6,7 +6,7 @@ import {
   isViewerPath,
   labelForPath,
   showsFooter,
-} from '../../../../web/src/routes/routeMeta';
+} from '../../../../web/src/navigation/routeMeta';
 
 describe('labelForPath', () => {
   it.each([

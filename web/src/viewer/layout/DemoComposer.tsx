@@ -1,8 +1,20 @@
 import { useEffect, useId, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { DEMO_FEEDBACK_SENT } from '../../messages';
+import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
-import { sendDemoComment } from '../panels/reviewActions';
 import { useViewerStore } from '../store/useViewerStore';
+
+/**
+ * The demo's composer: only the local confirmation, nothing is sent (spec §2 demo mode). A real
+ * link's composer is the conversation's (`review/ThreadPanel`).
+ */
+function sendDemoComment(): void {
+  const s = useViewerStore.getState();
+  if (s.mode !== 'demo' || !s.feedbackText.trim()) return;
+  toast.success(DEMO_FEEDBACK_SENT);
+  s.setFeedbackText('');
+}
 
 /**
  * The demo's conversation: only the composer, whose Comment shows the local confirmation and

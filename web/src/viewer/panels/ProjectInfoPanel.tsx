@@ -6,7 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { formatCreatedDate } from '../mesh/format';
 import { statusLabel, statusTone } from '../mesh/status';
-import { copyLink } from './reviewActions';
+import { copyLink } from './shareLink';
 import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
 import { NewVersionModal } from '../../components/versions/NewVersionModal';
 import { VersionSwitcher } from '../versions/VersionSwitcher';

@@ -1,4 +1,4 @@
-import { MeshWorkerClient } from '../../mesh/meshWorkerClient';
+import { MeshWorkerClient } from './meshWorkerClient';
 
 let client: MeshWorkerClient | undefined;
 

@@ -1,17 +1,11 @@
 /**
- * Approve, the demo's comment and copy link, per mode (spec §2 review and demo modes, §8 toasts).
- * Review mode calls the public API with the link token (no bearer token: the capability is the
- * link); demo mode only shows the local confirmations and sends nothing.
+ * The doctor's approval, per mode (spec §2 review and demo modes, §8 toasts). Review mode calls
+ * the public API with the link token (no bearer token: the capability is the link); demo mode only
+ * shows the local confirmation and sends nothing.
  */
 import { ApiError } from '../../api/client';
 import { publicLinkApi } from '../../api/publicLink';
-import {
-  DEMO_APPROVED,
-  DEMO_FEEDBACK_SENT,
-  FAILED_TO_APPROVE,
-  LINK_COPIED,
-  PROJECT_APPROVED,
-} from '../../messages';
+import { DEMO_APPROVED, FAILED_TO_APPROVE, PROJECT_APPROVED } from '../../messages';
 import { toast } from '../../stores/useToastStore';
 import { useViewerStore } from '../store/useViewerStore';
 import { isApproved } from '../mesh/status';
@@ -34,7 +28,7 @@ export async function approveProject(authorName: string): Promise<ApprovalOutcom
   const token = s.project.publicToken;
   if (s.mode !== 'review' || !token) return { ok: false };
   // The review code loads lazily.
-  const review = await import('../review/actions');
+  const review = await import('../review/conversationActions');
   review.rememberIdentity(authorName);
   s.setApproving(true);
   const version = s.project.latestVersion;
@@ -62,42 +56,4 @@ export async function approveProject(authorName: string): Promise<ApprovalOutcom
   } finally {
     useViewerStore.getState().setApproving(false);
   }
-}
-
-/**
- * The demo's composer: only the local confirmation, nothing is sent (spec §2 demo mode). A real
- * link's composer is the conversation's (`review/ThreadPanel`).
- */
-export function sendDemoComment(): void {
-  const s = useViewerStore.getState();
-  if (s.mode !== 'demo' || !s.feedbackText.trim()) return;
-  toast.success(DEMO_FEEDBACK_SENT);
-  s.setFeedbackText('');
-}
-
-/** The link this viewer can be shared by: the public link, else this page. */
-export function shareLink(): string {
-  const s = useViewerStore.getState();
-  const origin = window.location.origin;
-  if (s.mode === 'demo') return `${origin}/viewer/demo`;
-  const id = s.project?.publicToken ?? s.project?.id;
-  return id ? `${origin}/viewer/${id}` : window.location.href;
-}
-
-export async function copyLink(): Promise<void> {
-  const link = shareLink();
-  try {
-    await navigator.clipboard.writeText(link);
-  } catch {
-    // Clipboard API refused (insecure context, permissions): fall back to a selection copy.
-    const ta = document.createElement('textarea');
-    ta.value = link;
-    ta.setAttribute('readonly', '');
-    ta.className = 'visually-hidden';
-    document.body.appendChild(ta);
-    ta.select();
-    document.execCommand('copy');
-    ta.remove();
-  }
-  toast.success(LINK_COPIED);
 }

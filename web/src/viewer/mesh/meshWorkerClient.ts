@@ -9,8 +9,8 @@ import type {
   DistanceTarget,
   SignedDistances,
   ViewerMesh,
-} from '../../../wasm/src/core.js';
-import { MeshError } from '../../../wasm/src/errors.js';
+} from '../../../../wasm/src/core.js';
+import { MeshError } from '../../../../wasm/src/errors.js';
 import {
   transferableCopy,
   transferablesOf,
@@ -19,10 +19,10 @@ import {
   type MeshOps,
   type MeshRequest,
   type MeshResponse,
-} from '../../../wasm/src/protocol.js';
+} from '../../../../wasm/src/protocol.js';
 
-export { MeshError } from '../../../wasm/src/errors.js';
-export type { MeshErrorCode } from '../../../wasm/src/errors.js';
+export { MeshError } from '../../../../wasm/src/errors.js';
+export type { MeshErrorCode } from '../../../../wasm/src/errors.js';
 export type {
   ConvertedStl,
   DcmMesh,
@@ -30,7 +30,7 @@ export type {
   DistanceTarget,
   SignedDistances,
   ViewerMesh,
-} from '../../../wasm/src/core.js';
+} from '../../../../wasm/src/core.js';
 
 export type MeshInput = Blob | ArrayBuffer | Uint8Array;
 
@@ -40,7 +40,7 @@ interface Pending {
 }
 
 function createWorker(): Worker {
-  return new Worker(new URL('../workers/mesh.worker.ts', import.meta.url), { type: 'module' });
+  return new Worker(new URL('./mesh.worker.ts', import.meta.url), { type: 'module' });
 }
 
 export class MeshWorkerClient {

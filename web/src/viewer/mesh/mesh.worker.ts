@@ -4,12 +4,10 @@
  * clearance maps); result buffers are transferred back. Same protocol and typed errors as the
  * server's worker threads (wasm/src/protocol.ts).
  */
-import { MeshModule } from '../../../wasm/src/core.js';
-import { MeshError } from '../../../wasm/src/errors.js';
-import { handleMeshRequest, type MeshRequest } from '../../../wasm/src/protocol.js';
-
-// Vite emits the wasm file as an asset and rewrites this URL (no config needed).
-const WASM_URL = new URL('../../../wasm/build/cusp.wasm', import.meta.url);
+import { MeshModule } from '../../../../wasm/src/core.js';
+import { MeshError } from '../../../../wasm/src/errors.js';
+import { handleMeshRequest, type MeshRequest } from '../../../../wasm/src/protocol.js';
+import { WASM_URL } from './wasmUrl';
 
 interface WorkerScope {
   onmessage: ((ev: MessageEvent<MeshRequest>) => void) | null;

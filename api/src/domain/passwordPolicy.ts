@@ -1,5 +1,5 @@
 /**
- * The password rule (security.md §1.1, ASVS 6.2): a length range and a refusal of well-known
+ * The password rule (OWASP ASVS 6.2): a length range and a refusal of well-known
  * passwords; no composition rules, no truncation, no case folding. Pure: the web form imports
  * the same constants to show the rule.
  */

@@ -45,7 +45,7 @@ const LIMITS = [
 ] as const;
 
 /**
- * Issue 30: with TRUST_PROXY=true the left-most `X-Forwarded-For` entry, which the client
+ * With TRUST_PROXY=true the left-most `X-Forwarded-For` entry, which the client
  * writes, was taken as its address, so changing it escaped every per-address limit even behind
  * a proxy that appends its own entry.
  */

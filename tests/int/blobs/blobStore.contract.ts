@@ -1,5 +1,5 @@
 /**
- * The BlobStore contract (architecture §8, `api/src/blobs/blobStore.ts`): every adapter runs this
+ * The BlobStore contract (`api/src/blobs/blobStore.ts`): every adapter runs this
  * same suite, through the chunked encryption that sits above the port as in production.
  */
 import { spawn } from 'node:child_process';

@@ -19,7 +19,7 @@ const message = (marker: string): MailMessage => ({
 });
 
 /**
- * Issue 15 item 2: what the outbox keeps of a mail, and what the embedded `.eml` sink (a
+ * What the outbox keeps of a mail, and what the embedded `.eml` sink (a
  * development mailbox) keeps once the mail's subject is deleted.
  */
 describe.each(testDrivers())('the outbox and the .eml sink after a deletion (%s)', (driver) => {

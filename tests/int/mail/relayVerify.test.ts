@@ -1,5 +1,5 @@
 /**
- * Honest mail (issue 30, item 10): the SMTP relay is verified at start-up and the outcome is one
+ * Honest mail: the SMTP relay is verified at start-up and the outcome is one
  * clear log line — a relay offering STARTTLS with a certificate Cusp does not trust is reported
  * as refused (before: nothing was said until mails silently failed) — and the API says a mail
  * to the doctor is queued, not sent.

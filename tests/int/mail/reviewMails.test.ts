@@ -7,7 +7,7 @@ import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer.js';
 
 const subjectOf = (m: ReceivedMail) => /^Subject: (.*?)\r?$/m.exec(m.raw)?.[1] ?? '';
 
-/** Issue 13 item 9: the mails of a review, as they reach a real SMTP peer. */
+/** The mails of a review, as they reach a real SMTP peer. */
 describe.each(testDrivers())('review mails over SMTP (%s)', (driver) => {
   let t: TestApp;
   let peer: SmtpPeer;

@@ -1,5 +1,5 @@
 /**
- * Project thumbnails end to end (issue 21), on each driver: an upload of the real upper arch
+ * Project thumbnails end to end, on each driver: an upload of the real upper arch
  * gets a thumbnail built by the view worker, named in the list answer, served as a PNG of at
  * most 20 kB to the owner and an admin only, stored encrypted on disk, and gone with the project.
  */

@@ -1,5 +1,5 @@
 /**
- * Retention of anonymous projects (spec §1 and §9): 365 days after creation a public project is
+ * Retention of anonymous projects: 365 days after creation a public project is
  * deleted through the same path as a user's delete. The sweep's clock is injected (`deps.now`);
  * projects are seeded back-dated through the real write side.
  */

@@ -1,5 +1,5 @@
 /**
- * The EventStore contract (architecture §5): every adapter runs this same suite.
+ * The EventStore contract: every adapter runs this same suite.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ export interface ContractHarness {
    */
   holdSerializedAppend?: (stream: string, event: NewEvent) => Promise<OpenAppend>;
   /**
-   * false where the engine only recognises a retried batch at the same place (EventStoreDB, P9):
+   * false where the engine only recognises a retried batch at the same place (EventStoreDB):
    * it neither refuses an id reused in another stream nor a partly repeated batch.
    */
   eventIdsUniqueAcrossStreams?: boolean;

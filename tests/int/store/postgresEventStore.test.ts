@@ -93,7 +93,7 @@ for (const driver of testDrivers()) {
     // Last: it leaves the table unreadable on purpose.
     it('refuses to start when the xid counter is behind the stored events', async () => {
       await PostgresEventStore.open(t.db);
-      // Simulates a logical copy from a cluster whose xid counter was far ahead (P4).
+      // Simulates a logical copy from a cluster whose xid counter was far ahead.
       await t.db.query('ALTER TABLE events DISABLE TRIGGER events_append_only');
       await t.db.query(`UPDATE events SET transaction_id = '4000000000'`);
       await t.db.query('ALTER TABLE events ENABLE TRIGGER events_append_only');

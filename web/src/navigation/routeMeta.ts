@@ -1,4 +1,4 @@
-/** Header badge labels of the spec's §2 "Header". */
+/** Header badge labels. */
 export type PageLabel =
   | 'Home'
   | 'Dashboard'
@@ -67,7 +67,7 @@ export function labelForPath(pathname: string): PageLabel {
   return 'Page';
 }
 
-/** A public project link: ids starting with pub_ (architecture §12). */
+/** A public project link: ids starting with pub_. */
 export function isPublicProjectId(id: string): boolean {
   return id.startsWith('pub_');
 }

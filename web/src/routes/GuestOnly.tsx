@@ -5,7 +5,7 @@ import { redirectTarget } from '../navigation/redirectTarget';
 
 /**
  * /login and /register: signed-in users go on — back to the page that sent them to sign in,
- * else /dashboard (spec §2 and §4). A successful login therefore needs no navigation of its own.
+ * else /dashboard. A successful login therefore needs no navigation of its own.
  */
 export function GuestOnly() {
   const status = useSessionStore((s) => s.status);

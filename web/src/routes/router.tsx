@@ -96,7 +96,7 @@ function caseSensitive(table: RouteObject[]): RouteObject[] {
   );
 }
 
-/** The spec's §2 route table, plus forgot and reset password. */
+/** Every route of the app. */
 export const routes: RouteObject[] = caseSensitive([
   {
     element: <RootLayout />,

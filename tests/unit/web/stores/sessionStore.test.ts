@@ -40,7 +40,7 @@ const session = () => {
   return { status, token, user };
 };
 
-describe('session store: start-up (spec §4)', () => {
+describe('session store: start-up', () => {
   it('starts as loading', () => {
     expect(session().status).toBe('loading');
   });

@@ -221,7 +221,7 @@ describe('vertex normals and render profile', () => {
     }
     expect(() => mod.gridNormals(pos, new Uint16Array([0, 1, 3]))).toThrow();
   });
-  it('follows the spec §9 constants', () => {
+  it('keeps the viewer constants', () => {
     expect(deviceClassForWidth(767)).toBe('mobile');
     expect(deviceClassForWidth(768)).toBe('desktop');
     expect(RENDER_PROFILES.mobile).toMatchObject({ fps: 15, idleMs: 1500, dprCap: 1.8 });

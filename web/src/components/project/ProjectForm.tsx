@@ -45,7 +45,7 @@ export interface ProjectFormProps {
   convertDcm: (file: File) => Promise<Uint8Array>;
 }
 
-/** The create form of spec §2 (New project and Quick public upload): fields, file list, progress. */
+/** The create form (New project and Quick public upload): fields, file list, progress. */
 export function ProjectForm({ mode, onCreated, convertDcm }: ProjectFormProps) {
   const [name, setName] = useState('');
   const [patientName, setPatientName] = useState('');

@@ -6,7 +6,7 @@ import { SuccessModal } from '../../components/project/SuccessModal';
 import type { CreateAnswer } from '../../api/contract';
 import { Icon } from '../../ui/Icon';
 
-/** /projects/new (spec §2 New project): the form, then the success modal with the public link. */
+/** /projects/new: the form, then the success modal with the public link. */
 export function NewProjectPage() {
   const [result, setResult] = useState<CreateAnswer | null>(null);
   return (

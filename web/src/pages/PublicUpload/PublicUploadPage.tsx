@@ -4,7 +4,7 @@ import { convertDcm } from '../../viewer/mesh/convertDcm';
 import { SuccessModal } from '../../components/project/SuccessModal';
 import type { CreateAnswer } from '../../api/contract';
 
-/** /public-upload (spec §2 Quick public upload): the same form without an account, plus bot check and terms. */
+/** /public-upload: the same form without an account, plus bot check and terms. */
 export function PublicUploadPage() {
   const [result, setResult] = useState<CreateAnswer | null>(null);
   return (

@@ -51,7 +51,7 @@ function CheckYourEmail({ email }: { email: string }) {
 }
 
 /**
- * /register (spec §2 Register, §4, §5): the security check is always present; a server answer
+ * /register: the security check is always present; a server answer
  * asking to check e-mail leads to the Check Your Email screen, any other failure shows the error
  * and the check must be done again.
  */

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { useViewerStore } from '../store/useViewerStore';
 
 /**
- * The demo's composer: only the local confirmation, nothing is sent (spec §2 demo mode). A real
+ * The demo's composer: only the local confirmation, nothing is sent. A real
  * link's composer is the conversation's (`review/ThreadPanel`).
  */
 function sendDemoComment(): void {
@@ -18,7 +18,7 @@ function sendDemoComment(): void {
 
 /**
  * The demo's conversation: only the composer, whose Comment shows the local confirmation and
- * clears the box (spec §2 demo mode: nothing is sent).
+ * clears the box (nothing is sent).
  */
 export function DemoComposer() {
   const { text, setText, composeSeq } = useViewerStore(

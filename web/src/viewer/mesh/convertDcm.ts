@@ -4,7 +4,7 @@ let client: MeshWorkerClient | undefined;
 
 /**
  * DCM → binary STL (80-byte header) in the shared mesh Web Worker, so no patient file leaves the
- * machine unconverted (architecture §8). Rejects with the module's typed, human message.
+ * machine unconverted. Rejects with the module's typed, human message.
  */
 export async function convertDcm(file: File): Promise<Uint8Array> {
   client ??= new MeshWorkerClient();

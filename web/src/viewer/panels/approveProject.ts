@@ -1,5 +1,5 @@
 /**
- * The doctor's approval, per mode (spec §2 review and demo modes, §8 toasts). Review mode calls
+ * The doctor's approval, per mode. Review mode calls
  * the public API with the link token (no bearer token: the capability is the link); demo mode only
  * shows the local confirmation and sends nothing.
  */

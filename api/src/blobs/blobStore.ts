@@ -5,7 +5,7 @@ import { ServiceUnavailable } from '../errors.js';
  * The BlobStore port: opaque bytes under server-generated keys. Adapters never see plaintext —
  * callers encrypt with `chunkCipher.ts` before `write` and decrypt after `read` — so the adapters
  * (`fs.ts`, `s3.ts`) never touch the crypto. Every adapter passes the same contract suite
- * (`tests/int/blobs/blobStore.contract.ts`).
+ * (`tests/int/api/blobs/blobStore.contract.ts`).
  *
  * Keys are `/`-separated segments of `[a-z0-9-]` only (e.g. `projects/<uuid>/<uuid>`); nothing a
  * client sends ever becomes part of a path.

@@ -1,7 +1,7 @@
 /**
  * The EventStore port. Both adapters — PostgreSQL (`postgres.ts`, default,
  * also on PGlite) and EventStoreDB (`esdb.ts`) — pass one contract suite
- * (tests/int/store/eventStore.contract.ts).
+ * (tests/int/api/store/eventStore.contract.ts).
  */
 
 import { ServiceUnavailable } from '../errors.js';

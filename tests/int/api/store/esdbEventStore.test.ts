@@ -1,6 +1,6 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { describe } from 'vitest';
-import { EsdbEventStore } from '../../../api/src/store/esdb.js';
+import { EsdbEventStore } from '../../../../api/src/store/esdb.js';
 import { eventStoreContract } from './eventStore.contract.js';
 
 const url = process.env.ESDB_URL;

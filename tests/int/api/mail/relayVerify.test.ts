@@ -8,12 +8,12 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpMailer, verifyMailRelay } from '../../../api/src/mail/transports.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { freshIp } from '../../support/accounts.js';
-import { testDrivers } from '../../support/db.js';
-import { createProjectWith, fixture, signUp, smallStl } from '../../support/projects.js';
-import { startSmtpPeer } from '../../support/smtpPeer.js';
+import { SmtpMailer, verifyMailRelay } from '../../../../api/src/mail/transports.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { freshIp } from '../../../support/accounts.js';
+import { testDrivers } from '../../../support/db.js';
+import { createProjectWith, fixture, signUp, smallStl } from '../../../support/projects.js';
+import { startSmtpPeer } from '../../../support/smtpPeer.js';
 
 function capturedLog() {
   const lines: { level: number; msg: string; reason?: string }[] = [];

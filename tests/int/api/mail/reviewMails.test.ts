@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailTo, waitForMail, type ReceivedMail } from '../../support/accounts.js';
-import { bearer, seedProject, seedUser, type SeededUser } from '../../support/adminSeed.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { testDrivers } from '../../support/db.js';
-import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer.js';
+import { mailTo, waitForMail, type ReceivedMail } from '../../../support/accounts.js';
+import { bearer, seedProject, seedUser, type SeededUser } from '../../../support/adminSeed.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { testDrivers } from '../../../support/db.js';
+import { startSmtpPeer, type SmtpPeer } from '../../../support/smtpPeer.js';
 
 const subjectOf = (m: ReceivedMail) => /^Subject: (.*?)\r?$/m.exec(m.raw)?.[1] ?? '';
 

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TurnstileBotCheck } from '../../../api/src/botcheck/turnstile.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { STRONG_PASSWORD } from '../../support/accounts.js';
+import { TurnstileBotCheck } from '../../../../api/src/botcheck/turnstile.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { STRONG_PASSWORD } from '../../../support/accounts.js';
 
 /**
  * A local stand-in for Cloudflare's siteverify, following its documented answers: the token

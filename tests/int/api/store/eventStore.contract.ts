@@ -10,7 +10,7 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
-} from '../../../api/src/store/eventStore.js';
+} from '../../../../api/src/store/eventStore.js';
 
 /** An append left uncommitted on a connection of its own. */
 export interface OpenAppend {

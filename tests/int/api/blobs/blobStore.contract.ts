@@ -6,10 +6,14 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobNotFound, projectBlobKey, type BlobStore } from '../../../api/src/blobs/blobStore.js';
-import { CHUNK_SIZE, encryptedSize } from '../../../api/src/blobs/chunkCipher.js';
-import { openDecrypted, putEncrypted, type DataKey } from '../../../api/src/blobs/encrypted.js';
-import { repoRoot } from '../../support/fixturePaths.js';
+import {
+  BlobNotFound,
+  projectBlobKey,
+  type BlobStore,
+} from '../../../../api/src/blobs/blobStore.js';
+import { CHUNK_SIZE, encryptedSize } from '../../../../api/src/blobs/chunkCipher.js';
+import { openDecrypted, putEncrypted, type DataKey } from '../../../../api/src/blobs/encrypted.js';
+import { repoRoot } from '../../../support/fixturePaths.js';
 
 export interface BlobStoreHarness {
   store: BlobStore;
@@ -69,7 +73,14 @@ function writeInChild(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', 'tests/int/blobs/writeBlobProcess.ts', key, String(mib)],
+      [
+        '--expose-gc',
+        '--import',
+        'tsx',
+        'tests/int/api/blobs/writeBlobProcess.ts',
+        key,
+        String(mib),
+      ],
       {
         cwd: repoRoot,
         env: {

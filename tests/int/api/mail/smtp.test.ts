@@ -1,15 +1,15 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
 import {
   STRONG_PASSWORD,
   freshIp,
   solveBotCheck,
   verificationToken,
   waitForMail,
-} from '../../support/accounts.js';
-import { testDrivers } from '../../support/db.js';
-import { startSmtpPeer } from '../../support/smtpPeer.js';
+} from '../../../support/accounts.js';
+import { testDrivers } from '../../../support/db.js';
+import { startSmtpPeer } from '../../../support/smtpPeer.js';
 
 async function freePort(): Promise<number> {
   const s = createServer();

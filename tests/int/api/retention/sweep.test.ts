@@ -7,14 +7,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_USER_ID, projectStream, projectSubject } from '../../../api/src/domain/project.js';
-import { sweepExpiredPublicProjects } from '../../../api/src/retention/sweep.js';
-import { rebuildProjections } from '../../../projections/src/rebuild.js';
-import { allProjections } from '../../../projections/src/registry.js';
-import { bearer, seedProject, seedUser, type SeededProject } from '../../support/adminSeed.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { createPgDatabase, testDrivers } from '../../support/db.js';
-import { settle } from '../../support/settle.js';
+import {
+  PUBLIC_USER_ID,
+  projectStream,
+  projectSubject,
+} from '../../../../api/src/domain/project.js';
+import { sweepExpiredPublicProjects } from '../../../../api/src/retention/sweep.js';
+import { rebuildProjections } from '../../../../projections/src/rebuild.js';
+import { allProjections } from '../../../../projections/src/registry.js';
+import { bearer, seedProject, seedUser, type SeededProject } from '../../../support/adminSeed.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { createPgDatabase, testDrivers } from '../../../support/db.js';
+import { settle } from '../../../support/settle.js';
 
 const DAY = 24 * 60 * 60_000;
 const T0 = new Date('2024-02-29T12:00:00.000Z');

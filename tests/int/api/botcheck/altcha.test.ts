@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AltchaBotCheck } from '../../../api/src/botcheck/altcha.js';
-import { DatabaseUnavailable } from '../../../api/src/db/db.js';
-import { encodeSolution } from '../../support/accounts.js';
-import { openTestDb, testDrivers, type TestDb } from '../../support/db.js';
+import { AltchaBotCheck } from '../../../../api/src/botcheck/altcha.js';
+import { DatabaseUnavailable } from '../../../../api/src/db/db.js';
+import { encodeSolution } from '../../../support/accounts.js';
+import { openTestDb, testDrivers, type TestDb } from '../../../support/db.js';
 
 describe.each(testDrivers())('ALTCHA bot check (%s)', (driver) => {
   let tdb: TestDb;

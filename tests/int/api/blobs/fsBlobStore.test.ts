@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FsBlobStore } from '../../../api/src/blobs/fs.js';
+import { FsBlobStore } from '../../../../api/src/blobs/fs.js';
 import { blobStoreContract } from './blobStore.contract.js';
 
 blobStoreContract('fs', async () => {

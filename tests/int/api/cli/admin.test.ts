@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
 import {
   STRONG_PASSWORD,
   freshIp,
   mailedVerificationToken,
   solveBotCheck,
-} from '../../support/accounts.js';
+} from '../../../support/accounts.js';
 
 const run = promisify(execFile);
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileKeyVault } from '../../../api/src/crypto/fileKeyVault.js';
-import { KeyRing } from '../../../api/src/crypto/keyRing.js';
-import type { MailMessage, Mailer } from '../../../api/src/mail/mailer.js';
-import { Outbox, OutboxSender } from '../../../api/src/mail/outbox.js';
-import { FileMailer } from '../../../api/src/mail/transports.js';
-import { openTestDb, testDrivers, type TestDb } from '../../support/db.js';
+import { FileKeyVault } from '../../../../api/src/crypto/fileKeyVault.js';
+import { KeyRing } from '../../../../api/src/crypto/keyRing.js';
+import type { MailMessage, Mailer } from '../../../../api/src/mail/mailer.js';
+import { Outbox, OutboxSender } from '../../../../api/src/mail/outbox.js';
+import { FileMailer } from '../../../../api/src/mail/transports.js';
+import { openTestDb, testDrivers, type TestDb } from '../../../support/db.js';
 
 const log = pino({ level: 'silent' });
 const message = (marker: string): MailMessage => ({

@@ -6,12 +6,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thumbnailBlobKey } from '../../../api/src/blobs/blobStore.js';
-import { buildThumbnailLater } from '../../../api/src/mesh/thumbnailStore.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { testDrivers } from '../../support/db.js';
-import { decodePng } from '../../support/png.js';
-import { createProjectWith, fixture, signUp, type TestUser } from '../../support/projects.js';
+import { thumbnailBlobKey } from '../../../../api/src/blobs/blobStore.js';
+import { buildThumbnailLater } from '../../../../api/src/mesh/thumbnailStore.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { testDrivers } from '../../../support/db.js';
+import { decodePng } from '../../../support/png.js';
+import { createProjectWith, fixture, signUp, type TestUser } from '../../../support/projects.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -10,15 +10,15 @@ import { Readable } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { viewBlobKey } from '../../../api/src/blobs/blobStore.js';
-import { putEncrypted } from '../../../api/src/blobs/encrypted.js';
-import { FsBlobStore } from '../../../api/src/blobs/fs.js';
-import { buildStoredView } from '../../../api/src/mesh/viewBuild.js';
-import type { ViewDerivative } from '../../../api/src/mesh/viewDerivative.js';
-import { ensureViewDerivative } from '../../../api/src/mesh/viewStore.js';
-import { ViewWorkerError, ViewWorkerPool } from '../../../api/src/mesh/viewWorkerPool.js';
-import { WorkerPool } from '../../../wasm/src/pool.js';
-import { syntheticArch, toSoup, writeBinaryStl } from '../../support/meshFiles.js';
+import { viewBlobKey } from '../../../../api/src/blobs/blobStore.js';
+import { putEncrypted } from '../../../../api/src/blobs/encrypted.js';
+import { FsBlobStore } from '../../../../api/src/blobs/fs.js';
+import { buildStoredView } from '../../../../api/src/mesh/viewBuild.js';
+import type { ViewDerivative } from '../../../../api/src/mesh/viewDerivative.js';
+import { ensureViewDerivative } from '../../../../api/src/mesh/viewStore.js';
+import { ViewWorkerError, ViewWorkerPool } from '../../../../api/src/mesh/viewWorkerPool.js';
+import { WorkerPool } from '../../../../wasm/src/pool.js';
+import { syntheticArch, toSoup, writeBinaryStl } from '../../../support/meshFiles.js';
 
 const TETRA = new Float32Array([
   0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0,

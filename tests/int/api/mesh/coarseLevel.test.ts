@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coarseViewBlobKey, viewBlobKey } from '../../../api/src/blobs/blobStore.js';
-import { readGlbJson } from '../../../api/src/mesh/viewDerivative.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { testDrivers } from '../../support/db.js';
-import { createProjectWith, filesUnder, fixture, signUp } from '../../support/projects.js';
+import { coarseViewBlobKey, viewBlobKey } from '../../../../api/src/blobs/blobStore.js';
+import { readGlbJson } from '../../../../api/src/mesh/viewDerivative.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { testDrivers } from '../../../support/db.js';
+import { createProjectWith, filesUnder, fixture, signUp } from '../../../support/projects.js';
 
 interface ModelAnswer {
   id: string;
@@ -101,7 +101,7 @@ describe.each(testDrivers())('coarse level of a big model on %s', (driver) => {
     expect(stored.includes(Buffer.from('KHR_meshopt_compression'))).toBe(false);
 
     // The upload's background work (views, then the thumbnail) is done before the delete: the
-    // files it would write after a delete are another test's (tests/int/mesh/thumbnails.test.ts).
+    // files it would write after a delete are another test's (tests/int/api/mesh/thumbnails.test.ts).
     await expect
       .poll(
         async () =>

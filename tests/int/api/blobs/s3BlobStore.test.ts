@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStoreUnavailable } from '../../../api/src/blobs/blobStore.js';
-import { putEncrypted } from '../../../api/src/blobs/encrypted.js';
-import { S3BlobStore } from '../../../api/src/blobs/s3.js';
-import { startS3Server, type TestS3 } from '../../support/s3Server.js';
-import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.js';
+import { BlobStoreUnavailable } from '../../../../api/src/blobs/blobStore.js';
+import { putEncrypted } from '../../../../api/src/blobs/encrypted.js';
+import { S3BlobStore } from '../../../../api/src/blobs/s3.js';
+import { startS3Server, type TestS3 } from '../../../support/s3Server.js';
+import { startTcpProxy, type TcpProxy } from '../../../support/tcpProxy.js';
 import { blobStoreContract } from './blobStore.contract.js';
 
 blobStoreContract('s3, on s3rver', async () => {

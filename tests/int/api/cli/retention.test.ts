@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PUBLIC_USER_ID, projectStream } from '../../../api/src/domain/project.js';
-import { dataDirInUseMessage, DataDirInUse } from '../../../api/src/db/pglite.js';
-import { seedProject, seedUser } from '../../support/adminSeed.js';
-import { startTestApp } from '../../support/app.js';
-import { createPgDatabase, testDrivers, type DriverName } from '../../support/db.js';
+import { PUBLIC_USER_ID, projectStream } from '../../../../api/src/domain/project.js';
+import { dataDirInUseMessage, DataDirInUse } from '../../../../api/src/db/pglite.js';
+import { seedProject, seedUser } from '../../../support/adminSeed.js';
+import { startTestApp } from '../../../support/app.js';
+import { createPgDatabase, testDrivers, type DriverName } from '../../../support/db.js';
 
 const run = promisify(execFile);
 const DAY = 24 * 60 * 60_000;

@@ -8,9 +8,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import pino from 'pino';
-import { putEncrypted } from '../../../api/src/blobs/encrypted.js';
-import { openBlobStore } from '../../../api/src/blobs/open.js';
-import { loadConfig } from '../../../api/src/config.js';
+import { putEncrypted } from '../../../../api/src/blobs/encrypted.js';
+import { openBlobStore } from '../../../../api/src/blobs/open.js';
+import { loadConfig } from '../../../../api/src/config.js';
 
 const MiB = 1024 * 1024;
 const [blobKey, mibArg] = process.argv.slice(2);

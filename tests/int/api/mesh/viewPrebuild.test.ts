@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewBlobKey } from '../../../api/src/blobs/blobStore.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { testDrivers } from '../../support/db.js';
-import { createProjectWith, filesUnder, fixture, signUp } from '../../support/projects.js';
+import { viewBlobKey } from '../../../../api/src/blobs/blobStore.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { testDrivers } from '../../../support/db.js';
+import { createProjectWith, filesUnder, fixture, signUp } from '../../../support/projects.js';
 
 describe.each(testDrivers())('view derivative after upload on %s', (driver) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore, TransactionIdOrderError } from '../../../api/src/store/postgres.js';
-import type { NewEvent } from '../../../api/src/store/eventStore.js';
-import { openTestDb, testDrivers, type DriverName, type TestDb } from '../../support/db.js';
+import { PostgresEventStore, TransactionIdOrderError } from '../../../../api/src/store/postgres.js';
+import type { NewEvent } from '../../../../api/src/store/eventStore.js';
+import { openTestDb, testDrivers, type DriverName, type TestDb } from '../../../support/db.js';
 import {
   eventStoreContract,
   newEvent,

@@ -1,10 +1,11 @@
 /**
- * Lists import circles among the TypeScript files under the given folders (default: api/src and
- * projections/src), type-only imports included; exits 1 when there is one.
- * `npx tsx scripts/importCycles.ts [folder …]`
+ * Lists import circles among the TypeScript files under the given folders (default: api/src,
+ * projections/src and web/src), type-only imports included, and the pairs of folders that import
+ * each other (a circle between folders, though no file circle may close); exits 1 when there is
+ * either. `npx tsx scripts/importCycles.ts [folder …]`
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const IMPORT =
   /(?:import|export)\s[^'";]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
@@ -76,11 +77,44 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return out;
 }
 
+/**
+ * The folders directly under `root` that import each other, as sorted pairs. Files in `root`
+ * itself (entry points, composition roots, app-wide types) belong to no folder: they join the
+ * folders, so they may import any of them and be imported by them.
+ */
+export function folderCycles(graph: Map<string, string[]>, root: string): [string, string][] {
+  const base = resolve(root);
+  const folderOf = (file: string): string | undefined => {
+    const parts = relative(base, file).split(sep);
+    return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+  };
+  const edges = new Set<string>();
+  for (const [file, deps] of graph) {
+    const from = folderOf(file);
+    for (const dep of deps) {
+      const to = graph.has(dep) ? folderOf(dep) : undefined;
+      if (from && to && from !== to) edges.add(`${from}\n${to}`);
+    }
+  }
+  const pairs: [string, string][] = [];
+  for (const edge of edges) {
+    const [a, b] = edge.split('\n') as [string, string];
+    if (a < b && edges.has(`${b}\n${a}`)) pairs.push([a, b]);
+  }
+  return pairs.sort((x, y) => x.join('/').localeCompare(y.join('/')));
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const roots = process.argv.slice(2);
-  const found = cycles(importGraph(roots.length ? roots : ['api/src', 'projections/src']));
+  const args = process.argv.slice(2);
+  const roots = args.length ? args : ['api/src', 'projections/src', 'web/src'];
+  const graph = importGraph(roots);
+  const found = cycles(graph);
   for (const c of found)
     console.log(`circle: ${c.map((f) => relative(process.cwd(), f)).join(' ↔ ')}`);
-  console.log(found.length === 0 ? 'no import circles' : `${found.length} import circle(s)`);
-  process.exitCode = found.length === 0 ? 0 : 1;
+  const pairs = roots.flatMap((r) => folderCycles(graph, r).map(([a, b]) => `${r}: ${a} ↔ ${b}`));
+  for (const p of pairs) console.log(`folders: ${p}`);
+  console.log(
+    `${found.length} import circle(s) between files, ${pairs.length} pair(s) of folders importing each other`,
+  );
+  process.exitCode = found.length === 0 && pairs.length === 0 ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 /**
- * Builds the /viewer/demo assets (spec §2: seven layers) into web/public/demo:
+ * Builds the /viewer/demo assets (seven layers) into web/public/demo:
  *
  *   upper and lower teeth  the real arches of tests/fixtures/mesh (MIT, see PROVENANCE.md),
  *                          placed in occlusion-like positions, grouped as Teeth;

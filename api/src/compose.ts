@@ -93,7 +93,7 @@ export async function createDeps(
     });
     closers.push(() => store.close());
 
-    // Data keys wrapped by per-bucket epoch keys kept outside the database (architecture §7).
+    // Data keys wrapped by per-bucket epoch keys kept outside the database.
     const {
       keys,
       secrets,
@@ -162,7 +162,7 @@ export async function createDeps(
     const views = new ViewWorkerPool();
     closers.push(() => views.close());
 
-    // Accounts, bot check and mail (architecture §9).
+    // Accounts, bot check and mail.
     const mailer = config.SMTP_URL
       ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : new FileMailer(
@@ -251,7 +251,7 @@ export async function createDeps(
       webRoot: existsSync(join(webRoot, 'index.html')) ? webRoot : undefined,
     };
     if (sweepers) {
-      // Anonymous projects are deleted 365 days after creation (spec §1, §9).
+      // Anonymous projects are deleted 365 days after creation.
       const stopRetention = startRetentionSweeper({
         ...deps,
         log: log.child({ component: 'retention' }),

@@ -166,7 +166,7 @@ export const configSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(0).max(60_000).default(2_000),
     ),
-    /** Blobs no event references are removed once older than this (architecture §8). */
+    /** Blobs no event references are removed once older than this. */
     BLOB_SWEEP_GRACE_SECONDS: z.preprocess(
       emptyToUndefined,
       z.coerce
@@ -211,7 +211,7 @@ export const configSchema = z
         .transform((v) => (v === undefined ? undefined : v === 'true')),
     ),
     /**
-     * Test only (security.md §3(b) F3/F4): the process SIGKILLs itself at this point of a project
+     * Test only (`tests/int/projects/crash.test.ts`): the process SIGKILLs itself at this point of a project
      * create. Refused with NODE_ENV=production.
      */
     FAULT_AT: z.preprocess(

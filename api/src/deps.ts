@@ -35,7 +35,7 @@ export interface AppDeps {
   searchTexts: ProjectSearchTexts;
   /** Project search candidate lists (ids, revisions) per scope and filter, dropped likewise. */
   candidateLists: CandidateLists;
-  /** Encrypted project files (architecture §7–8); callers encrypt with `blobs/encrypted.ts`. */
+  /** Encrypted project files; callers encrypt with `blobs/encrypted.ts`. */
   blobs: BlobStore;
   /** Server-side validate-and-sanitise of uploaded meshes (the wasm module). */
   mesh: MeshSanitizer;

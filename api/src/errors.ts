@@ -78,7 +78,7 @@ export class ServiceUnavailable extends AppError {
   constructor(
     message = 'Service unavailable',
     code = 'service_unavailable',
-    /** Sent as `Retry-After` when set: the outage is expected to pass (security.md F1). */
+    /** Sent as `Retry-After` when set: the outage is expected to pass. */
     readonly retryAfterSeconds?: number,
   ) {
     super(503, code, message);

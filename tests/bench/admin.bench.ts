@@ -1,5 +1,5 @@
 /**
- * Admin lists at scale (issue 8): 1,000 users and 10,000 projects (9,000 of users, 1,000
+ * Admin lists at scale: 1,000 users and 10,000 projects (9,000 of users, 1,000
  * anonymous) in the read models, every personal field sealed with its subject's key as in
  * production. Each admin list call (HTTP through Fastify, auth, key lookup, opening the sealed
  * fields, serialisation) must answer in ≤ 2× the bare SQL query it runs, measured in this run.

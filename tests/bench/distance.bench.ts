@@ -1,5 +1,5 @@
 /**
- * Benchmark of the distance engine (issue 18 item 4): signed distances from the 1,000,000
+ * Benchmark of the distance engine: signed distances from the 1,000,000
  * vertices of a "second version" of a synthetic arch to the 1,000,000 triangles of the first,
  * against three-mesh-bvh's MeshBVH.closestPointToPoint on the same data in the same process.
  * Targets: ≥ 3× faster than three-mesh-bvh (build + queries) and ≤ 2 s in all.
@@ -9,8 +9,8 @@
  * "queries" the rest of a full call. The load average is printed with every figure: the machine
  * is shared, and absolute times move with it (ratios less so).
  *
- * First touch of fresh memory is slow on this VM (performance.md §2): the script re-runs itself
- * with the glibc settings of performance.md appendix A, pre-faults a heap and reserves the
+ * First touch of fresh memory is slow on this VM: the script re-runs itself
+ * with the glibc settings of `support/geometryBench.ts`, pre-faults a heap and reserves the
  * module's memory once, as the viewer does while the meshes download.
  */
 import { BufferAttribute, BufferGeometry, Vector3 } from 'three';

@@ -1,5 +1,5 @@
 /**
- * Deleting a subject with the keyring (issue 15): the time of one deletion — shred record, new
+ * Deleting a subject with the keyring: the time of one deletion — shred record, new
  * epoch key written and fsynced, the bucket's other keys re-wrapped in one transaction, old epoch
  * key overwritten, fsynced and unlinked — with 10,000 live projects, in the default layout (256
  * buckets, so ~39 keys per rotation) and in the worst layout (1 bucket: all 10,000 re-wrapped).

@@ -1,5 +1,5 @@
 /**
- * Picking on a 1M-triangle scan (issue 16 Acceptance, issue 17 item 3): the BVH picker
+ * Picking on a 1M-triangle scan: the BVH picker
  * (web/src/viewer/geometry/picking.ts) against three's plain `Raycaster` on the same mesh and
  * the same screen rays, side by side in one process (round-robin, gc() before each batch, median
  * of per-round ratios after warm-ups). Gates: ≥ 20× faster than the Raycaster, and placing a pin

@@ -1,5 +1,5 @@
 /**
- * Project list search at scale (issue 21): one technician with 5,000 projects (and 1,000 of other
+ * Project list search at scale: one technician with 5,000 projects (and 1,000 of other
  * users), every personal field sealed as in production, seeded into the read model; then a real
  * Cusp process on that data, loaded by the load benchmark's harness (autocannon, 10 connections,
  * 6 s per target). Baseline, in the same run: the same list page without search

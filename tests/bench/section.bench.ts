@@ -1,5 +1,5 @@
 /**
- * Section outline while dragging (issue 17 item 4 and Acceptance): the outline of a 1M-triangle
+ * Section outline while dragging: the outline of a 1M-triangle
  * scan recomputed for a sequence of plane poses as a drag produces them (small translations
  * along the normal and small rotations), through the BVH (web/src/viewer/geometry/section.ts),
  * against a naive full scan of every triangle with the same chaining, side by side in one

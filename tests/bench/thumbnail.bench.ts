@@ -1,9 +1,9 @@
 /**
- * Benchmark of the server-side thumbnail (issue 21 acceptance: the real upper arch, 85k
+ * Benchmark of the server-side thumbnail (the real upper arch, 85k
  * triangles, in ≤ 150 ms on this machine). The subject starts where the view worker stands after
  * parsing a stored STL: a triangle soup, welded, framed, rasterised, quantised and written as a
  * PNG. The baseline, timed side by side in the same process (round-robin, gc() before each call,
- * medians after warm-ups, performance.md §8), is the module parsing the same STL bytes; the ratio
+ * medians after warm-ups), is the module parsing the same STL bytes; the ratio
  * says how many such parses one thumbnail costs. The load average is printed before and after:
  * on this shared 2-core VM, wall time under load is not the code's speed, so process CPU time is
  * shown too (all of the process's threads, the collector's helpers included; under heavy load it
@@ -46,7 +46,7 @@ interface Timed {
   cpu: number;
 }
 
-/** gc() before each call (performance.md §8), so neither side pays the other's garbage. */
+/** gc() before each call, so neither side pays the other's garbage. */
 function time(fn: () => unknown): Timed {
   gc();
   const c0 = cpuMs();

@@ -1,5 +1,5 @@
 /**
- * Upload benchmark (issue 6 item 8): a 50 MB binary STL streamed to `POST /api/projects` over real
+ * Upload benchmark: a 50 MB binary STL streamed to `POST /api/projects` over real
  * HTTP. Prints the server's RSS growth (target < 64 MB) and the upload speed against a baseline
  * measured in the same run (target ≥ 0.5×).
  *

@@ -397,7 +397,7 @@ async function measure(
     await attached(cdp, 'canvas[data-viewer-ready="true"]').catch((err: unknown) => {
       throw new Error(`${prefix} never rendered (${url}): ${errors.join('; ') || String(err)}`);
     });
-    // The first frame may be drawn from coarse levels (issue 20): the full levels' decode (G10)
+    // The first frame may be drawn from coarse levels: the full levels' decode (G10)
     // and bytes are read once they have replaced them.
     if (prefix === 'viewer') await attached(cdp, 'canvas[data-lod="full"]');
     // A string, not a function: tsx would wrap inner arrow functions in its __name helper.

@@ -1,10 +1,10 @@
 /**
- * Benchmarks of the wasm mesh module (issue 4; performance.md §2–4, §8). Every figure is a
+ * Benchmarks of the wasm mesh module. Every figure is a
  * ratio against a baseline timed side by side in the same process (round-robin, gc() before
  * each call, median of per-round ratios after warm-ups). Run by `npm run bench` (tests/bench/run.ts).
  *
  * First touch of fresh memory is ~0.3 GB/s on this VM, so the script re-runs itself with the
- * glibc settings of performance.md appendix A and pre-faults a heap; wasm memory and baseline
+ * glibc settings of `support/geometryBench.ts` and pre-faults a heap; wasm memory and baseline
  * destination buffers are reserved once and reused.
  */
 import { loadavg } from 'node:os';
@@ -290,7 +290,7 @@ async function main(): Promise<void> {
   );
   report('ASCII STL → positions + normals vs three STLLoader', p, '≥ 3×', p.ratio >= 3);
 
-  // 6. ASCII PLY (issue 34): the line-by-line reader against PLYLoader, same run.
+  // 6. ASCII PLY: the line-by-line reader against PLYLoader, same run.
   const asciiPly = asciiColouredPly(band.vertices, band.faces);
   const asciiPlyAb = arrayBufferOf(asciiPly);
   console.log(`ASCII PLY with colours: ${MB(asciiPly.length)}, 1,000,000 faces`);

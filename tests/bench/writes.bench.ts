@@ -4,7 +4,7 @@
  * conflict retries, read-your-writes wait) by `app.inject` — on PGlite and, with DATABASE_URL, on
  * PostgreSQL. Each writer sends its comments one after another, each from its own client address
  * (the per-address limit is not what is measured), on a fresh project per level. Target: 0
- * refused at every level (issue 30); comments/s, p50 and p99 are reported with the load average.
+ * refused at every level; comments/s, p50 and p99 are reported with the load average.
  *
  * Run: `npm run bench -- writes` (BENCH_COMMENTS per level, default 200).
  */

@@ -205,7 +205,7 @@ test.describe('admin panel', () => {
       /^\/viewer\/pub_/,
     );
 
-    // The server searches (issue 21): case-insensitive, name, patient and laboratory.
+    // The server searches: case-insensitive, name, patient and laboratory.
     await projects.getByRole('searchbox').fill('pat BETA');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Bridge Beta');

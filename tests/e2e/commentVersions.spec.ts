@@ -1,5 +1,5 @@
 /**
- * Comments belong to the version they were made on (issue 18): a doctor's pinned comment on v1,
+ * Comments belong to the version they were made on: a doctor's pinned comment on v1,
  * then a v2 from the technician; opening the link shows v2, the comment reads "on v1" and its
  * pin is drawn faded; choosing it offers v1, which shows the comment as current. The case and
  * the v1 comment are made through the real API (the pin's placement has its own journey in

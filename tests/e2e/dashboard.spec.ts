@@ -1,5 +1,5 @@
 /**
- * Issue 21 in Chromium against a real Cusp: the dashboard finds a project by its patient's name
+ * In Chromium against a real Cusp: the dashboard finds a project by its patient's name
  * (the search in the address, back and forward), narrows to what needs an answer, clears its
  * filters, and opens a project from "Needs attention" after a doctor's comment — the owner's
  * viewer with the conversation open. Screenshots at 1280×800 and 390×844 land in SCREENSHOT_DIR.

@@ -6,7 +6,7 @@ import { createCase } from './support/reviewCase';
 import { viewerCanvas, viewportMiddle } from './support/shots';
 
 /**
- * The first frame before the app (issue 20): on a public link the page's first script draws the
+ * The first frame before the app: on a public link the page's first script draws the
  * models into the page's own canvas before the app's code is even asked for — held here, so the
  * frame can only have come from that script — and the viewer, once it has drawn, takes over with
  * the same picture.

@@ -1,5 +1,5 @@
 /**
- * Forms as people expect (issue 28 item 5): every field is styled however its page is reached,
+ * Forms as people expect: every field is styled however its page is reached,
  * a refusal sits under the field it concerns (marked, described, focused) and keeps every other
  * choice, withdrawing or replacing a link asks first, the PIN lock in Link settings is live, and
  * the login page offers a new verification mail.

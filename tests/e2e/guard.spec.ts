@@ -35,7 +35,7 @@ test.describe('protected routes', () => {
     await expect(page.getByTestId('page-badge')).toHaveText('Dashboard');
   });
 
-  test('a token without userData is logged out (spec §4)', async ({ page }) => {
+  test('a token without userData is logged out', async ({ page }) => {
     await seedSession(page, TECHNICIAN, { withUserData: false });
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/login');
@@ -52,7 +52,7 @@ test.describe('protected routes', () => {
     expect(await storedSession(page)).toEqual({ token: null, userData: null });
   });
 
-  test('a non-admin on /admin is told so and sent to /dashboard (spec §6)', async ({ page }) => {
+  test('a non-admin on /admin is told so and sent to /dashboard', async ({ page }) => {
     await seedSession(page, TECHNICIAN);
     await page.goto('/admin');
     await expect(page).toHaveURL('/dashboard');

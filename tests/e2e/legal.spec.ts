@@ -56,7 +56,7 @@ test.describe('legal pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie Policy');
   });
 
-  test('the terms say what Cusp is and is not (spec §1)', async ({ page }) => {
+  test('the terms say what Cusp is and is not', async ({ page }) => {
     await page.goto('/terms');
     const doc = page.getByRole('article');
     await expect(doc).toContainText('free, experimental tool');

@@ -7,7 +7,7 @@ import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
 import { showPanel } from './support/viewerPanels';
 
 /**
- * Progressive models (issue 20): a model over 50k triangles is drawn from its coarse level first
+ * Progressive models: a model over 50k triangles is drawn from its coarse level first
  * and refined in place when the full level lands; the tools that need exact geometry wait for it.
  * The full level's download is held here so the coarse state can be looked at.
  */

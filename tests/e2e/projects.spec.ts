@@ -1,5 +1,5 @@
 /**
- * Issue 6 browser journeys: a signed-in technician creates a project from a 3Shape DCM (converted
+ * Browser journeys: a signed-in technician creates a project from a 3Shape DCM (converted
  * in the browser by the wasm worker), a binary STL and a binary PLY with vertex colours, copies the
  * link and finds the project on the dashboard; an anonymous quick upload with the bot check and
  * the terms opens in the viewer; files the spec refuses are refused in the form with its words.
@@ -66,7 +66,7 @@ function colouredPlyFromStl(stl: Buffer): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** Storage as the dashboard shows it (spec §9): B/KB/MB/GB, one decimal, base 1024. */
+/** Storage as the dashboard shows it: B/KB/MB/GB, one decimal, base 1024. */
 function storage(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB'];

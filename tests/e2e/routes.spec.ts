@@ -2,7 +2,7 @@ import { test, expect } from './support/cusp';
 import { ADMIN, TECHNICIAN, seedSession } from './support/session';
 
 /**
- * The spec's §2 route table with the header badge of each page. Pages that later issues fill
+ * The route table (`web/src/routes/router.tsx`) with the header badge of each page. Pages that later issues fill
  * are checked for their route and badge; headings are pinned only where the spec fixes them.
  */
 const OPEN_ROUTES = [

@@ -1,5 +1,5 @@
 /**
- * Issue 13, items 4–7, in Chromium against a real Cusp: the viewer's Technician row, one meaning
+ * In Chromium against a real Cusp: the viewer's Technician row, one meaning
  * of the status counts on the dashboard, the create forms (rename, one project per submission,
  * over-long file names) and the phone layout (file rows, layer names, page widths, long names,
  * card actions, toasts). Layout is measured from bounding boxes; the 390 px screenshots land in
@@ -371,7 +371,7 @@ test.describe('phone layout', () => {
       await page.setViewportSize({ width, height: 900 });
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
-      // The list call carries its page and sort in the query (issue 21).
+      // The list call carries its page and sort in the query.
       const projectList = (url: URL) => url.pathname === '/api/projects';
       await page.route(projectList, async (route) => {
         await held;
@@ -411,7 +411,7 @@ test.describe('phone layout', () => {
       for (const card of await cards.all()) {
         expect(await overflowing(card)).toEqual([]);
         const actions = card.getByTestId('card-actions').locator(':scope > *');
-        // View, Copy Link and the menu (issue 21: at most two visible actions).
+        // View, Copy Link and the menu (at most two visible actions).
         await expect(actions).toHaveCount(3);
         const tops = new Set<number>();
         for (const a of await actions.all()) tops.add(Math.round((await box(a)).y));

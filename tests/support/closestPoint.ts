@@ -29,9 +29,10 @@ function closestOnSegment(q: Vec3, a: Vec3, b: Vec3): Vec3 {
 }
 
 /**
- * Closest point of triangle abc to q: Ericson, Real-Time Collision Detection §5.1.5 (Voronoi
- * regions). A (nearly) zero-area triangle is taken as the union of its edges: Ericson's formulas
- * are ill-conditioned there, and the edges are within 1e-6 of the triangle's size of it.
+ * Closest point of triangle abc to q: Ericson, Real-Time Collision Detection, section 5.1.5
+ * (Voronoi regions). A (nearly) zero-area triangle is taken as the union of its edges:
+ * Ericson's formulas are ill-conditioned there, and the edges are within 1e-6 of the triangle's
+ * size of it.
  */
 export function closestPointOnTriangle(q: Vec3, a: Vec3, b: Vec3, c: Vec3): Vec3 {
   const ab = sub(b, a);

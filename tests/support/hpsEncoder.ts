@@ -1,5 +1,5 @@
 /**
- * A 3Shape HPS (".dcm") writer for tests and benchmarks (dcm-hps-format.md). It encodes any
+ * A 3Shape HPS (".dcm") writer for tests and benchmarks (the format `wasm/assembly/` decodes). It encodes any
  * triangle list exactly, in order and with its corner order, into the facet instruction stream:
  * a greedy encoder that replays the decoder's edge loop and picks, per triangle, the cheapest
  * instruction that emits it (VertexList, Previous, Next, Absolute, a few Ignores first), and a

@@ -74,7 +74,7 @@ export const fixtureStl = (name: string): Uint8Array =>
   new Uint8Array(readFileSync(join(meshFixtures, name)));
 export const fixtureObj = (name: string) => readObj(readFileSync(join(meshFixtures, name), 'utf8'));
 
-/** Variations of the synthetic arch (defaults: the arch of performance.md §1.2). */
+/** Variations of the synthetic arch (defaults: the benchmark arch). */
 export interface ArchOptions {
   /** Seed of the noise (default 12345). */
   seed?: number;
@@ -86,7 +86,7 @@ export interface ArchOptions {
 }
 
 /**
- * Synthetic noisy dental-arch-like surface (performance.md §1.2): a horseshoe tube ≈ 72 × 28 ×
+ * Synthetic noisy dental-arch-like surface: a horseshoe tube ≈ 72 × 28 ×
  * 20 mm with tooth bumps, ±10 µm noise; `segments × rings × 2` triangles. Deterministic.
  */
 export function syntheticArch(

@@ -1,7 +1,7 @@
 // One bump arena over linear memory, reset by the host before each operation. The runtime is
 // `stub` and nothing here uses managed objects, so the arena owns everything above __heap_base.
 // Memory is never shrunk: pages touched once stay warm for the next call (first touch is slow
-// on the target VMs, performance.md §2).
+// on the target VMs).
 
 // Stay well below 4 GiB so that `ptr + size` never wraps in 32-bit arithmetic.
 const ARENA_LIMIT: usize = 0x7000_0000;

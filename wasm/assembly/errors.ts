@@ -44,6 +44,6 @@ export const CM_XML_NOT_HPS: u32 = 9;
 export const CM_TEXT: u32 = 10;
 export const CM_TOO_SHORT: u32 = 11;
 
-// Mesh size caps (security.md §3(a) row 30): beyond these a file is refused before allocation.
+// Mesh size caps : beyond these a file is refused before allocation.
 export const MAX_VERTICES: u32 = 5_000_000;
 export const MAX_TRIANGLES: u32 = 5_000_000;

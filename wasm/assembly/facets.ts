@@ -1,7 +1,7 @@
 import * as E from './errors';
 import { arenaEnsure } from './arena';
 
-// HPS facet instruction stream (dcm-hps-format.md §6). The edge loop is a circular doubly
+// HPS facet instruction stream. The edge loop is a circular doubly
 // linked list of 16-byte nodes {start, end, prev, next} in one growing arena region; nodes
 // removed from the loop go to a free list, and Restart discards the whole pool at once.
 

@@ -233,7 +233,7 @@ export class MeshModule {
    * Compiles (if needed) and instantiates; `source` is the wasm bytes or a compiled module.
    * Synchronously, on the calling thread: the module is small (tens of kB, a few ms), while the
    * browser's asynchronous compile waits for its shared thread pool — behind the viewer's code
-   * being parsed there, 3 to 1,264 ms in the viewer benchmark on two cores (issue 20).
+   * being parsed there, 3 to 1,264 ms in the viewer benchmark on two cores.
    */
   static async create(source: BufferSource | WebAssembly.Module): Promise<MeshModule> {
     const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);

@@ -1,5 +1,5 @@
 // First: on a public viewer link, requests start before the rest of the app is evaluated.
-import './viewer/boot/start';
+import './start';
 import { releaseFirstFrame } from './viewer/boot/firstFrame';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

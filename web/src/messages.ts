@@ -1,12 +1,11 @@
 /**
- * Every user-visible message of the product spec (§8 error catalogue, §5 validation, §2 screen
- * texts that tests pin down). Pages import from here so a wording change happens in one place.
+ * Every user-visible message (errors, validation, screen texts that tests pin down). Pages import from here so a wording change happens in one place.
  */
 
 // Auth
 export const PLEASE_ENTER_EMAIL_AND_PASSWORD = 'Please enter both email and password.';
 export const PLEASE_COMPLETE_SECURITY_VERIFICATION = 'Please complete the security verification.';
-/** Register and public upload use the same text without the full stop (spec §5). */
+/** Register and public upload use the same text without the full stop. */
 export const PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT =
   'Please complete the security verification';
 export const PLEASE_FILL_IN_ALL_FIELDS = 'Please fill in all fields';

@@ -5,7 +5,7 @@ import { ServiceUnavailable } from '../errors.js';
  * The BlobStore port: opaque bytes under server-generated keys. Adapters never see plaintext —
  * callers encrypt with `chunkCipher.ts` before `write` and decrypt after `read` — so the adapters
  * (`fs.ts`, `s3.ts`) never touch the crypto. Every adapter passes the same contract suite
- * (`tests/int/blobs/blobStore.contract.ts`).
+ * (`tests/int/api/blobs/blobStore.contract.ts`).
  *
  * Keys are `/`-separated segments of `[a-z0-9-]` only (e.g. `projects/<uuid>/<uuid>`); nothing a
  * client sends ever becomes part of a path.
@@ -46,7 +46,7 @@ export class BlobNotFound extends Error {
 
 /**
  * The store cannot be reached or answers with a server error: the request fails with 503 and
- * `Retry-After`, as during a database outage (security.md §3(b) F1), and can be retried.
+ * `Retry-After`, as during a database outage, and can be retried.
  */
 export class BlobStoreUnavailable extends ServiceUnavailable {
   constructor(readonly reason: string) {
@@ -79,6 +79,6 @@ export const coarseViewBlobKey = (originalBlobKey: string): string =>
 export const unavailableViewBlobKey = (originalBlobKey: string): string =>
   `${originalBlobKey}-view-unavailable`;
 
-/** A project version's thumbnail (issue 21) lives under the project's prefix too. */
+/** A project version's thumbnail lives under the project's prefix too. */
 export const thumbnailBlobKey = (projectId: string, version: number): string =>
   `${projectBlobPrefix(projectId)}/thumbnail-v${Math.trunc(version)}`;

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 
 /**
- * Chunked AES-256-GCM for files (architecture §7, security.md §1.6): streams in both directions
+ * Chunked AES-256-GCM for files: streams in both directions
  * and never releases plaintext whose tag has not been checked.
  *
  * Layout: header (24 bytes) then records. Every record is the ciphertext of one plaintext chunk

@@ -85,7 +85,7 @@ function mapS3Error(err: unknown, what: string): unknown {
 }
 
 /**
- * BlobStore on any S3-compatible service (architecture §1, §8). The bytes it receives are already
+ * BlobStore on any S3-compatible service. The bytes it receives are already
  * encrypted (`encrypted.ts`), so the service only ever holds ciphertext.
  *
  * - `write` streams through `@aws-sdk/lib-storage`'s `Upload`: a blob of one part is a single

@@ -26,7 +26,7 @@ export interface SweepReport {
 }
 
 /**
- * Removes blobs that no event references (architecture §8): the leftovers of a crash between
+ * Removes blobs that no event references: the leftovers of a crash between
  * "blob written" and "event appended", of a failed request, or of a project deleted while a
  * delete of its files failed. The event stream of the project is the truth, not a read model.
  */

@@ -49,7 +49,7 @@ const payloadSchema = z.object({
 });
 
 /**
- * ALTCHA v2, self-hosted (security.md §2 and finding 10): a PBKDF2 proof of work in deterministic
+ * ALTCHA v2, self-hosted (no third-party script or request): a PBKDF2 proof of work in deterministic
  * mode (the server knows the answer's key signature, so verifying costs ~2 ms); the challenge is
  * HMAC-signed with its purpose and expiry; a verified payload is recorded in PostgreSQL so it
  * cannot be used twice — recorded *after* verification, atomically.

@@ -14,7 +14,7 @@ export type WidgetConfig =
   { provider: 'altcha'; challenge: unknown } | { provider: 'turnstile'; siteKey: string };
 
 /**
- * The BotCheck port (architecture §9, security.md §2): ALTCHA by default, Turnstile by config.
+ * The BotCheck port: ALTCHA by default, Turnstile by config.
  * Every adapter fails closed: an exception, a timeout or an odd answer is a failed check.
  */
 export interface BotCheck {
@@ -26,7 +26,7 @@ export interface BotCheck {
   ): Promise<BotCheckResult>;
 }
 
-/** The spec's wording (§5, §8) for a check that was not done or did not pass. */
+/** The wording for a check that was not done or did not pass. */
 export const BOT_CHECK_REQUIRED_MESSAGE = 'Please complete the security verification.';
 export const BOT_CHECK_FAILED_MESSAGE = 'Security verification failed. Please try again.';
 

@@ -6,7 +6,7 @@ export interface TurnstileOptions {
   verifyUrl: string;
   /** Hostname the token must have been issued for (from PUBLIC_BASE_URL). */
   expectedHostname: string;
-  /** Client timeout of the verify call (security.md §2: 3 s). */
+  /** Client timeout of the verify call (3 s). */
   timeoutMs?: number;
   onError?: (err: unknown) => void;
 }

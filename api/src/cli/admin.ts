@@ -1,5 +1,5 @@
 /**
- * Operator CLI for roles (architecture §9; there is no default admin account):
+ * Operator CLI for roles (there is no default admin account):
  *
  *   npm run admin -- grant <email>    make the account an admin
  *   npm run admin -- revoke <email>   make it a plain user again

@@ -1,5 +1,5 @@
 /**
- * Operator CLI for the retention of anonymous projects (spec §1, §9): the sweep the server runs
+ * Operator CLI for the retention of anonymous projects: the sweep the server runs
  * at start-up and daily, on demand.
  *
  *   npm run retention                 delete the anonymous projects older than 365 days

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_BYTES } from '../auth/passwordPolicy.js';
+import { PASSWORD_MAX_BYTES } from '../domain/passwordPolicy.js';
 import { freeText, isoInstant, messageAnswer, validAnswer } from './common.js';
 
 /** Accounts: register, login, me, logout, e-mail verification, forgot and reset password. */

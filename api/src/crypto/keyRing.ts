@@ -86,7 +86,7 @@ const missingKey = (vault: KeyVault, ref: EpochRef) =>
 
 /**
  * Per-subject data keys (one per user, one per project). Destroying a key makes every field and
- * file sealed with it unreadable: crypto-shredding (architecture §7).
+ * file sealed with it unreadable: crypto-shredding.
  *
  * A data key is stored in `data_keys` wrapped by the current epoch key of its bucket; epoch keys
  * live in the KeyVault, outside PostgreSQL. Deleting a subject (`destroy`) records it in

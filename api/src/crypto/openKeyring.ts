@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { deriveSecret } from '../auth/secrets.js';
+import { deriveSecret } from './deriveSecret.js';
 import type { Db } from '../db/db.js';
 import { KeyRing } from './keyRing.js';
 import { KeyVaultError, type KeyVault } from './keyVault.js';

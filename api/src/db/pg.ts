@@ -48,7 +48,7 @@ export interface PgDbOptions {
 /**
  * `pg` against a PostgreSQL server. Queries run on clients taken with `connect()` and released
  * without the error: `pool.query()` destroys the connection on any error, including the unique
- * violations the event store expects during idempotent appends (event-store.md P5).
+ * violations the event store expects during idempotent appends.
  */
 export async function openPg(connectionString: string, opts: PgDbOptions = {}): Promise<Db> {
   const onError = opts.onError ?? (() => {});
@@ -57,7 +57,7 @@ export async function openPg(connectionString: string, opts: PgDbOptions = {}): 
     max: opts.max ?? 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
-    // A transaction left idle would stall every event reader (event-store.md P3).
+    // A transaction left idle would stall every event reader.
     options: '-c idle_in_transaction_session_timeout=60000',
   });
   pool.on('error', onError);

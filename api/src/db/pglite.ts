@@ -75,7 +75,7 @@ function lockDataDir(dataDir: string): () => void {
   }
 }
 
-/** PGlite in-process: the embedded default. One instance per process (architecture §5). */
+/** PGlite in-process: the embedded default. One instance per process. */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};

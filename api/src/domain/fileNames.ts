@@ -1,5 +1,5 @@
 /**
- * Model file names and the display names made from them (spec §5), one rule for the create forms
+ * Model file names and the display names made from them, one rule for the create forms
  * and the server. Pure and import-free: the API and the web app both import it.
  */
 
@@ -9,7 +9,7 @@ export const FILE_NAME_MAX_BYTES = 255;
 /** Longest model display name, counted like the server's text rule (UTF-16 code units). */
 export const MODEL_NAME_MAX_CHARS = 200;
 
-/** The model files Cusp takes (spec §5). */
+/** The model files Cusp takes. */
 export const MODEL_EXTENSIONS = ['stl', 'ply', 'dcm'] as const;
 export type ModelExtension = (typeof MODEL_EXTENSIONS)[number];
 

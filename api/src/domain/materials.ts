@@ -1,7 +1,7 @@
 import type { MaterialKey } from './project.js';
 
 /**
- * The material catalogue (spec §3 Material): a name, a colour and the rendering properties the
+ * The material catalogue: a name, a colour and the rendering properties the
  * viewer hands to three.js `MeshPhysicalMaterial`. Pure data, shared by `GET /api/materials` and
  * the web app's local fallback set (spec: "A local fallback default set exists").
  */

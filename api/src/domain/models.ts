@@ -37,7 +37,7 @@ export interface ModelRecord {
   triangles: number;
   /**
    * SHA-256 of the stored file, as downloaded, sealed with the project's key (field
-   * `FILE_SHA256_FIELD`); clear hex in events written before issue 30 (`openFileHash`); absent on
+   * `FILE_SHA256_FIELD`); clear hex in events written before files were sealed (`openFileHash`); absent on
    * models stored before hashing.
    */
   sha256?: string;
@@ -49,5 +49,5 @@ export interface ModelRecord {
 export const FILE_SHA256_FIELD = 'fileSha256';
 export const UPLOADED_SHA256_FIELD = 'uploadedSha256';
 
-/** A file hash as recorded: clear hex (events before issue 30) or sealed. */
+/** A file hash as recorded: clear hex (events from before files were sealed) or sealed. */
 export const isClearHash = (v: string): boolean => /^[0-9a-f]{64}$/.test(v);

@@ -31,7 +31,7 @@ export type { AddProjectVersion, ApprovedFile, ProjectVersionAdded } from './ver
 export type { SealedField } from './sealed.js';
 
 /**
- * Stored status values (architecture §12): `pending` (new, awaiting the doctor), `pending_review`,
+ * Stored status values: `pending` (new, awaiting the doctor), `pending_review`,
  * `pending_revision` (changes requested; the spec's `rejected`) and `approved`.
  */
 export const PROJECT_STATUSES = [
@@ -42,7 +42,7 @@ export const PROJECT_STATUSES = [
 ] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-/** `userId` of anonymous quick uploads (architecture §12). */
+/** `userId` of anonymous quick uploads. */
 export const PUBLIC_USER_ID = 'public';
 
 export type FeedbackType = 'doctor_feedback' | 'technician_reply';
@@ -324,7 +324,7 @@ export class ProjectRuleError extends Error {
   }
 }
 
-/** PLY files may only use `texture`; every other file any material except `texture` (spec §5). */
+/** PLY files may only use `texture`; every other file any material except `texture`. */
 export function materialAllowed(format: ModelFormat, material: MaterialKey): boolean {
   return format === 'ply' ? material === 'texture' : material !== 'texture';
 }

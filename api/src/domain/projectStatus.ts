@@ -1,5 +1,5 @@
 /**
- * What a project status means to people (architecture §12): which count it falls in, its label
+ * What a project status means to people: which count it falls in, its label
  * and its badge colour. One definition for the dashboard, the admin panel and the viewer; pure and
  * import-free, so the API and the web app both import it.
  *
@@ -63,14 +63,14 @@ export function statusLabel(status: string | null | undefined): string {
 
 export type StatusTone = 'success' | 'warning' | 'info';
 
-/** Badge colours (spec §2): approved green, changes requested yellow, anything else blue. */
+/** Badge colours: approved green, changes requested yellow, anything else blue. */
 export function statusTone(status: string | null | undefined): StatusTone {
   const bucket = statusBucket(status ?? '');
   return bucket === 'approved' ? 'success' : bucket === 'changesRequested' ? 'warning' : 'info';
 }
 
 /**
- * "Needs my answer" (issue 21): unread doctor comments, or changes requested — a new version
+ * "Needs my answer": unread doctor comments, or changes requested — a new version
  * moves `pending_revision` back to review, so a changes-requested status is still unanswered.
  */
 export function needsAnswer(status: string, unreadCount: number): boolean {

@@ -1,5 +1,5 @@
 /**
- * The doctor's view saved with a comment (issue 17): camera, measurements and section plane, in
+ * The doctor's view saved with a comment: camera, measurements and section plane, in
  * the models' own millimetres. The shape is checked by the contract's zod schema at the HTTP
  * boundary (`api/src/contract/toolState.ts`); the rules that need the project are checked here.
  * Pure: no I/O.

@@ -2,8 +2,8 @@
  * The user aggregate (stream `user-{uuid}`): event types, state, `evolve` and `decide`.
  * Pure: no I/O, no clock, no ids made here. Personal fields (name, e-mail, company) arrive
  * already sealed with the user's data key and stay opaque strings to the domain. Secrets
- * (password hashes, session, verification and reset tokens) never enter these events
- * (architecture §4): they live in ordinary tables next to the event store.
+ * (password hashes, session, verification and reset tokens) never enter these events:
+ * they live in ordinary tables next to the event store.
  */
 
 import type { SealedField } from './sealed.js';

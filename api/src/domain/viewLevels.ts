@@ -1,5 +1,5 @@
 /**
- * Levels of detail of a model's view derivative (issue 20, "Progressive models"). A model over
+ * Levels of detail of a model's view derivative. A model over
  * `COARSE_MIN_TRIANGLES` triangles also gets a coarse level — about `COARSE_RATIO` of its
  * triangles, at most `COARSE_MAX_TRIANGLES` — that the viewer draws first while the full one is
  * still on its way. Pure: the build (api/src/mesh/coarseLevel.ts), the answers (`coarse` per

@@ -12,7 +12,7 @@ export const DIGEST_INTERVAL_MS = 10 * 60_000;
  * The technician's mail setting and the per-project digest counters. A comment after a quiet
  * spell is mailed at once; the ones that follow within DIGEST_INTERVAL_MS are only counted, and
  * `claimDue` hands each project's count to one sender once the interval has passed. Both are
- * single statements, atomic on the row across connections and processes (issue 30: a load run
+ * single statements, atomic on the row across connections and processes (a load run
  * sent 359 mails to one technician).
  */
 export class CommentMails {

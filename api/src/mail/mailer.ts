@@ -2,7 +2,7 @@
 export interface MailMessage {
   /** Exactly one canonical addr-spec (never a display-name form, never a list). */
   to: string;
-  /** Fixed wording: never a patient name (architecture §9), never CR/LF. */
+  /** Fixed wording: never a patient name, never CR/LF. */
   subject: string;
   text: string;
   html: string;

@@ -24,7 +24,7 @@ export interface EnqueueInput {
 }
 
 /**
- * The outbox (architecture §9): a request records the mail; `OutboxSender` delivers it.
+ * The outbox: a request records the mail; `OutboxSender` delivers it.
  * Two steps so a caller can record mails in its own transaction:
  *   const prepared = await outbox.prepare(input);          // before the transaction
  *   await db.transaction((tx) => outbox.add(prepared, tx)); // inside it

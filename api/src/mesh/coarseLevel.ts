@@ -1,5 +1,5 @@
 /**
- * The coarse level of a view derivative (issue 20, "Progressive models"): meshoptimizer's
+ * The coarse level of a view derivative: meshoptimizer's
  * simplifier (edge collapses onto existing vertices) reduces a welded mesh to its triangle budget
  * (`coarseTriangleBudget`). The vertices at the six extremes of the bounding box are locked so the
  * shape's extent does not shrink; the open border is locked too when the budget allows it, so a

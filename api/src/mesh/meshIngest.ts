@@ -2,8 +2,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { stlRecordHasArea } from './surfaceArea.js';
 
 /**
- * Server-side check of every uploaded mesh, by content and never by name or browser claim
- * (architecture §8). Two paths, both ending in sanitised bytes that go straight into the
+ * Server-side check of every uploaded mesh, by content and never by name or browser claim.
+ * Two paths, both ending in sanitised bytes that go straight into the
  * encryptor (no plaintext touches the disk):
  *
  * - **Binary STL larger than the head window** is streamed record by record: the 80-byte header
@@ -29,7 +29,7 @@ export interface MeshSanitizer {
   sanitize(bytes: Uint8Array, hint: { expect: 'stl' | 'ply' | 'dcm' }): Promise<SanitizedMesh>;
 }
 
-/** A refused file: `code` is the stable code of security.md §3(a), `status` 400/415/422. */
+/** A refused file: `code` is the stable code, `status` 400/415/422. */
 export class MeshRejected extends Error {
   constructor(
     readonly code: string,

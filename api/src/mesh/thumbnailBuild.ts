@@ -1,5 +1,5 @@
 /**
- * The view worker's thumbnail job (issue 21): every model of one project version, parsed and
+ * The view worker's thumbnail job: every model of one project version, parsed and
  * drawn in one frame by `renderThumbnail`. Runs in the view worker thread (`viewWorker.ts`), one
  * job at a time, with a mesh module of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * Project thumbnails (issue 21): one PNG per project version, rendered by the view worker from
+ * Project thumbnails: one PNG per project version, rendered by the view worker from
  * the version's models after an upload (create or new version, with `VIEW_PREBUILD`), stored
  * encrypted with the project's key under the project's blob prefix (so the project's deletion
  * removes it with its files), and listed in `project_thumbnails`.
@@ -12,7 +12,7 @@ import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { readAll } from './viewStore.js';
 
-/** Issue 21: a thumbnail is at most this big. */
+/** A thumbnail is at most this big. */
 export const THUMBNAIL_MAX_BYTES = 20 * 1024;
 
 export interface ThumbnailRow {

@@ -1,5 +1,5 @@
 /**
- * The view derivative (performance.md §5–7): what the viewer downloads instead of the original
+ * The view derivative: what the viewer downloads instead of the original
  * file. A validated mesh is welded into an indexed mesh, reordered for the vertex cache and fetch
  * locality, its positions quantised to 16 bits over the bounding box (uniform scale, so normals
  * computed from the quantised grid point the right way), encoded with meshoptimizer (v1 vertex
@@ -9,7 +9,7 @@
  * then brotli-compressed once, here, and served with `Content-Encoding: br` so the browser
  * inflates it natively (no fflate on the render path, G13).
  *
- * No normals are shipped: the browser computes them (saves ~1.5 points of size, perf §5.2).
+ * No normals are shipped: the browser computes them (saves ~1.5 points of size).
  * A model over 50k triangles also gets a coarse level (coarseLevel.ts) on the same grid, which
  * the viewer draws first.
  * Vertex colours (PLY) travel as a normalised RGBA8 COLOR_0 stream.
@@ -446,7 +446,7 @@ const pad4 = (n: number) => (n + 3) & ~3;
 
 /**
  * GLB container. Buffer 0 is the BIN chunk holding the compressed streams; buffer 1 is the
- * uncompressed "fallback" buffer that exists only as a byte length (KHR_meshopt_compression §
+ * uncompressed "fallback" buffer that exists only as a byte length (KHR_meshopt_compression's
  * fallback): the extension is required, so no uncompressed copy is shipped. The one material
  * carries only `doubleSided` (the viewer applies the layer's own material).
  */

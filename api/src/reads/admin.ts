@@ -1,5 +1,5 @@
 /**
- * The admin panel's reads (spec §3 "Admin stats", admin lists) over the users, user_stats and
+ * The admin panel's reads (the stats, the admin lists) over the users, user_stats and
  * projects read models, and its deletions (crypto-shredding through the projects and accounts
  * modules, never a second routine).
  *
@@ -27,7 +27,7 @@ import {
   adminUserRows,
   type AdminUserRow,
 } from '../../../projections/src/users/queries.js';
-import type { AdminProject, AdminStats, AdminUser } from '../routes/adminTypes.js';
+import type { AdminProject, AdminStats, AdminUser } from '../contract/admin.js';
 import type { ProjectSearchQuery } from '../contract/dashboard.js';
 import { thumbnailUrlOf } from '../mesh/thumbnailStore.js';
 import { isPlainList, searchProjects, type ProjectPage } from './projectSearch.js';
@@ -180,7 +180,7 @@ export async function adminPublicProjects(deps: AppDeps): Promise<AdminProject[]
 }
 
 /**
- * An admin list searched, filtered, sorted or paged (issue 21): signed-in users' projects, or
+ * An admin list searched, filtered, sorted or paged: signed-in users' projects, or
  * (`anonymous`) the anonymous uploads. A query with none of those reads the whole list as above.
  */
 export async function adminProjectSearch(

@@ -1,5 +1,5 @@
 /**
- * "Needs attention" (issue 21): new doctor comments, changes requested, links closing within
+ * "Needs attention": new doctor comments, changes requested, links closing within
  * `LINK_EXPIRING_DAYS`, and approvals since the client's last visit (without one: within the
  * same number of days). Each kind lists at most `PER_KIND` projects, the most pressing first.
  */

@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { userSubject } from '../domain/user.js';
 import { openRows } from './admin.js';
-import type { AuditEntry } from '../routes/auditTypes.js';
+import type { AuditEntry } from '../contract/audit.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 /**
- * The candidate lists of project searches (issue 21), per process: for one scope and SQL filter,
+ * The candidate lists of project searches, per process: for one scope and SQL filter,
  * the ids and row revisions of every matching project in order. A technician's dashboard asks the
  * same scope again and again (each keystroke of a search, each page, each poll), so the SQL read
  * of all their projects is done once and the words are matched against `ProjectSearchTexts`.

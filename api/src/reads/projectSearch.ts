@@ -1,5 +1,5 @@
 /**
- * Search, filters, sort and pages over a project list (issue 21). Filters on clear columns and the
+ * Search, filters, sort and pages over a project list. Filters on clear columns and the
  * date sorts run in SQL; the words of `q` and the A→Z sort need the sealed fields, which are
  * opened here once per project and row revision and kept normalised in `deps.searchTexts`. The
  * SQL side's ordered list of ids and revisions is kept per scope and filter in

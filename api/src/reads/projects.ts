@@ -21,12 +21,7 @@ import { needsAnswer } from '../domain/projectStatus.js';
 import { latestThumbnails, thumbnailUrlOf } from '../mesh/thumbnailStore.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
 import { approvalAnswer, versionAnswers } from './versionAnswers.js';
-import type {
-  Project,
-  ProjectFeedback,
-  ProjectModel,
-  ProjectOwner,
-} from '../routes/projectTypes.js';
+import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from '../contract/projects.js';
 
 // ---------------------------------------------------------------- reading
 

@@ -1,5 +1,5 @@
 /**
- * The opened, normalised search strings of projects (issue 21), per process. Sealed fields (name,
+ * The opened, normalised search strings of projects, per process. Sealed fields (name,
  * patient, laboratory) are never stored in plaintext: a search opens them here, in the server
  * process, once per project and row revision, and keeps only what the search needs (the
  * normalised text, and the name for sorting A→Z). Entries are dropped when the read models apply

@@ -5,7 +5,7 @@ import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
 import type {
   ProjectApprovalRow,
   ProjectVersionRow,
-} from '../../../projections/src/versions/row.js';
+} from '../../../projections/src/versions/queries.js';
 import type { ProjectModel as ModelDto } from '../contract/projects.js';
 
 /** Opens one sealed field of the project (field name, sealed value). */

@@ -9,7 +9,7 @@ import {
 import { projectIdsCreatedBy } from '../../../projections/src/projects/queries.js';
 import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
 
-/** Anonymous (quick upload) projects are deleted this long after creation (spec §1, §9). */
+/** Anonymous (quick upload) projects are deleted this long after creation. */
 export const PUBLIC_PROJECT_RETENTION_DAYS = 365;
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -17,7 +17,7 @@ import { projectStream } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
 import { actorUserId, projectNames, userNames, withNames } from '../reads/auditNames.js';
-import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from './auditTypes.js';
+import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from '../contract/audit.js';
 
 /**
  * Audit history from the `audit_log` read model (architecture §6): who did what to which

@@ -12,7 +12,7 @@ import {
 import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
 import { PASSWORD_CHANGED_MESSAGE } from '../auth/passwordReset.js';
 import { requireUser } from '../http/guards.js';
-import { PASSWORD_MESSAGES, passwordProblem } from '../auth/passwordPolicy.js';
+import { PASSWORD_MESSAGES, passwordProblem } from '../domain/passwordPolicy.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { Unauthorized, ValidationError } from '../errors.js';

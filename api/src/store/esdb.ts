@@ -60,7 +60,7 @@ function mapUnreachable(err: unknown): unknown {
   return err;
 }
 
-/** `$`-prefixed streams and types are the server's own (`$all` returns them; P9). */
+/** `$`-prefixed streams and types are the server's own (`$all` returns them). */
 const isSystem = (stream: string, type: string) => stream.startsWith('$') || type.startsWith('$');
 
 function toRecorded(
@@ -96,10 +96,10 @@ function toRecorded(
 }
 
 /**
- * The EventStoreDB adapter (architecture §5). ESDB orders `$all` by commit, so there is no
+ * The EventStoreDB adapter. ESDB orders `$all` by commit, so there is no
  * late-commit gap to guard against. Known differences from the PostgreSQL store: ESDB detects a
  * repeated event id only when the same batch is retried at the same place; it does not refuse an
- * id already used in another stream or a partially repeated batch (event-store.md P9).
+ * id already used in another stream or a partially repeated batch.
  */
 export class EsdbEventStore implements EventStore {
   constructor(private readonly client: EventStoreDBClient) {}

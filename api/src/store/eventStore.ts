@@ -1,7 +1,7 @@
 /**
- * The EventStore port (architecture §5). Both adapters — PostgreSQL (`postgres.ts`, default,
+ * The EventStore port. Both adapters — PostgreSQL (`postgres.ts`, default,
  * also on PGlite) and EventStoreDB (`esdb.ts`) — pass one contract suite
- * (tests/int/store/eventStore.contract.ts).
+ * (tests/int/api/store/eventStore.contract.ts).
  */
 
 import { ServiceUnavailable } from '../errors.js';
@@ -12,7 +12,7 @@ export type Position = string & { readonly __brand: 'Position' };
 /** 0-based revision of the stream's last event, or a rule. */
 export type ExpectedVersion = 'any' | 'no_stream' | 'stream_exists' | bigint;
 
-/** Who did it and when. Never personal data here (event-store.md P10). */
+/** Who did it and when. Never personal data here. */
 export interface EventMetadata {
   /** `user:<id>`, `link:<linkId>`, `admin:<id>`, `anonymous`, `system` */
   actor: string;

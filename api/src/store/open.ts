@@ -10,7 +10,7 @@ export interface OpenEventStoreOptions {
   esdbUrl?: string | undefined;
 }
 
-/** Builds the configured event store; the PostgreSQL one checks the xid order first (P4). */
+/** Builds the configured event store; the PostgreSQL one checks the xid order first. */
 export async function openEventStore(opts: OpenEventStoreOptions): Promise<EventStore> {
   if (opts.kind === 'postgres') return PostgresEventStore.open(opts.db);
   if (!opts.esdbUrl) throw new Error('ESDB_URL is required when EVENT_STORE=esdb');

@@ -28,7 +28,7 @@ export interface PostgresEventStoreOptions {
   pageSize?: number;
 }
 
-/** The xid counter is behind the stored events: see event-store.md P4. */
+/** The xid counter is behind the stored events, so new events would sort before them. */
 export class TransactionIdOrderError extends Error {
   constructor(
     readonly nextXid: bigint,
@@ -38,7 +38,7 @@ export class TransactionIdOrderError extends Error {
       `refusing to run: the database's next transaction id (${nextXid}) is below the newest stored ` +
         `event's (${maxStoredXid}); new events would sort before old ones and readers would miss them. ` +
         `This happens after a logical copy (pg_dump/restore) between clusters: reset the imported ` +
-        `events' transaction_id to '0' and translate checkpoints (event-store.md P4).`,
+        `events' transaction_id to '0' and translate checkpoints.`,
     );
     this.name = 'TransactionIdOrderError';
   }
@@ -87,9 +87,9 @@ const EVENT_COLUMNS = `e.transaction_id::text AS tx_id, e.global_position::text 
   e.revision::text AS rev, e.event_id::text AS id, e.type, e.data, e.metadata, e.created_at`;
 
 /*
- * The no-skip read (event-store.md §1.2): only transactions below the snapshot's xmin have all
+ * The no-skip read: only transactions below the snapshot's xmin have all
  * finished, so nothing can later appear behind what this returns. ORDER BY names the table's
- * columns, not the `tx_id` / `gp` text aliases, which would sort as text (P2).
+ * columns, not the `tx_id` / `gp` text aliases, which would sort as text.
  */
 const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS}
   FROM events e
@@ -171,7 +171,7 @@ function validate(stream: string, events: NewEvent[]): void {
 
 /**
  * The default event store: one append-only `events` table on PostgreSQL or PGlite (the same SQL on
- * both). Checks once, before first use, that the xid counter is ahead of the stored events (P4).
+ * both). Checks once, before first use, that the xid counter is ahead of the stored events.
  */
 export class PostgresEventStore implements EventStore {
   private ready: Promise<void> | undefined;

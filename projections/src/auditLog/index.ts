@@ -5,7 +5,7 @@ export { toAuditRow, parseSubject, type AuditRow } from './row.js';
 
 /**
  * `audit_log`: every event as actor / action / subject / time, for the admin audit view and a
- * project's history. Order by (tx, gp). Never holds personal data: metadata carries none (P10).
+ * project's history. Order by (tx, gp). Never holds personal data: metadata carries none.
  */
 export const auditLogProjection: Projection = {
   name: 'audit_log',

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../../../api/src/db/db.js';
 
 /**
- * What needs a technician's attention (issue 21), over the projects, feedback, link and approval
+ * What needs a technician's attention, over the projects, feedback, link and approval
  * read models: one query per kind, each bounded to the newest `limit` projects.
  */
 

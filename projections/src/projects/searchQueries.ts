@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../../../api/src/db/db.js';
 
 /**
- * The SQL side of the project lists' search (issue 21): every filter on a column the read model
+ * The SQL side of the project lists' search: every filter on a column the read model
  * holds in clear (owner, status, needs-an-answer, last-activity range) and the column sorts run
  * here; the words of a search are matched in the API process against the opened sealed fields.
  */

@@ -8,9 +8,9 @@ import { evolveUserStatsProjectRow, type UserStatsProjectRow } from './row.js';
 export { evolveUserStatsProjectRow, type UserStatsProjectRow, type UserStatsRow } from './row.js';
 
 /**
- * Per-user dashboard statistics (spec §9): total, projects per stored status (the API folds them
- * into Approved / Pending / Changes Requested with the one shared `countStatuses`, architecture
- * §12), new comments (unread doctor feedback), storage and file count. Counts are re-derived
+ * Per-user dashboard statistics: total, projects per stored status (the API folds them
+ * into Approved / Pending / Changes Requested with the one shared `countStatuses`,
+ * `api/src/domain/projectStatus.ts`), new comments (unread doctor feedback), storage and file count. Counts are re-derived
  * from the per-project rows after every event, never incremented, so replays and duplicates
  * cannot skew them. A deleted user leaves no row, only a tombstone (an id) that keeps late
  * project events of that user from bringing one back.

@@ -2,6 +2,9 @@ import type { SqlExecutor } from '../../../api/src/db/db.js';
 import type { ModelRecord } from '../../../api/src/domain/project.js';
 import type { ProjectApprovalRow, ProjectVersionRow } from './row.js';
 
+/** The rows these queries answer, for the API's answers. */
+export type { ProjectApprovalRow, ProjectVersionRow };
+
 /** Every version of the given projects, oldest first within a project. */
 export async function versionsOf(db: SqlExecutor, ids: string[]): Promise<ProjectVersionRow[]> {
   if (ids.length === 0) return [];

@@ -1,6 +1,6 @@
 /**
- * Shared frame of the viewer geometry benchmarks (picking, section): the memory settings of
- * performance.md appendix A (the script re-runs itself with them and pre-faults a heap, since
+ * Shared frame of the viewer geometry benchmarks (picking, section): the glibc memory settings of
+ * `rerunWithBenchMemory` (the script re-runs itself with them and pre-faults a heap, since
  * first touch of fresh memory is ~0.3 GB/s on this VM), the machine line with the load average,
  * medians, and the 1M-triangle synthetic arch exactly as the viewer holds it (the server's view
  * derivative decoded by the viewer's decoder).
@@ -10,7 +10,10 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { syntheticArch } from '../../support/meshFiles.js';
 import { indexed, viewerModelFromDerivative } from '../../support/viewerMeshes.js';
 
-/** Re-runs the calling script under the glibc settings of performance.md appendix A. */
+/**
+ * Re-runs the calling script with glibc's large blocks kept off mmap, no trimming and huge pages,
+ * so timings do not pay for first touches of fresh memory.
+ */
 export function rerunWithBenchMemory(scriptUrl: string): void {
   if (process.env.CUSP_BENCH_CHILD) return;
   const r = spawnSync(process.execPath, [...process.execArgv, new URL(scriptUrl).pathname], {
@@ -65,7 +68,7 @@ export function machineLine(): string {
 }
 
 /**
- * The synthetic arch of performance.md §1.2 at 1 M triangles (2000 segments × 250 rings × 2),
+ * The synthetic arch at 1 M triangles (2000 segments × 250 rings × 2),
  * through the view derivative, as the viewer holds it, with its index built on this thread.
  */
 export async function millionTriangleArch() {
@@ -94,7 +97,7 @@ export function finish(gates: readonly Gate[]): void {
 
 /**
  * The opening every 1M-triangle arch bench shares: its own process with the bench's malloc
- * settings, pre-touched memory (performance.md §2), the machine line, the arch and what it is.
+ * settings, pre-touched memory, the machine line, the arch and what it is.
  */
 export async function openMillionArchBench(scriptUrl: string) {
   rerunWithBenchMemory(scriptUrl);

@@ -1,7 +1,7 @@
 /**
  * The upload benchmark's HTTP client, run in its own process (forked by `upload.bench.ts`) so it
  * never competes with the server for the server's event loop. It builds the multipart body once
- * in one pre-touched buffer (first touch of fresh memory is slow on the CI VM, performance.md §2)
+ * in one pre-touched buffer (first touch of fresh memory is slow on the CI VM)
  * and, on each `{ run }` message, streams it in 1 MiB writes with back-pressure and answers
  * `{ ms, status }`: the time from the first byte sent to the end of the response.
  */

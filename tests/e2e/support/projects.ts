@@ -23,7 +23,7 @@ export async function technician(cusp: CuspServer, email: string, name: string) 
   return (await res.json()) as Technician;
 }
 
-/** The browser starts signed in as `tech` (token and userData in localStorage, spec §9). */
+/** The browser starts signed in as `tech` (token and userData in localStorage). */
 export async function signInBrowser(page: Page, tech: Technician): Promise<void> {
   await page.addInitScript(
     ([token, user]) => {

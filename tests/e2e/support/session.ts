@@ -28,7 +28,7 @@ export const ADMIN: SeedUser = {
 };
 
 /**
- * Simulates a signed-in browser: `token` and `userData` in localStorage (spec §9), written before
+ * Simulates a signed-in browser: `token` and `userData` in localStorage, written before
  * the app starts. GET /api/me answers with the user so the app's background check keeps the
  * session; pass `me: 401` to simulate a revoked token instead.
  */

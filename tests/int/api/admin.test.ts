@@ -147,7 +147,7 @@ describe.each(testDrivers())('admin API on %s', (driver) => {
     await t?.close();
   });
 
-  describe('access (security §3(d))', () => {
+  describe('access', () => {
     const routes = (): { method: 'GET' | 'DELETE' | 'POST'; url: string; payload?: unknown }[] => [
       { method: 'GET', url: '/api/admin/stats' },
       { method: 'GET', url: '/api/admin/users' },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../api/src/db/db.js';
 import { projectStream } from '../../../api/src/domain/project.js';
 import { userStream } from '../../../api/src/domain/user.js';
-import type { AuditPage, HistoryPage } from '../../../api/src/routes/auditTypes.js';
+import type { AuditPage, HistoryPage } from '../../../api/src/contract/audit.js';
 import type { Position, RecordedEvent } from '../../../api/src/store/eventStore.js';
 import { auditLogProjection } from '../../../projections/src/auditLog/index.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * Health that tells the truth (issue 30, item 9): `/api/health` reports the event store and the
+ * Health that tells the truth: `/api/health` reports the event store and the
  * file store beside the database; with either unreachable it answers 503 `unavailable` with
  * Retry-After, and so do writes — S3 cut off behind a TCP proxy, and an EventStoreDB URL
  * pointing at a closed local port (before: health said ok and register answered 500).

@@ -1,5 +1,5 @@
 /**
- * Start-up refusals read like every other bad setting (issue 30, item 11): a missing S3 bucket
+ * Start-up refusals read like every other bad setting: a missing S3 bucket
  * stops the real process with one "Invalid configuration" line naming the variable, not a
  * 40-line stack trace.
  */

@@ -1,5 +1,5 @@
 /**
- * The acceptance check of issue 5: after a whole account journey, no password, token or personal
+ * No cleartext at rest: after a whole account journey, no password, token or personal
  * field appears in the logs (production pino configuration) or the events table in clear text.
  * Also: the login failure counter survives a restart of the process.
  */

@@ -23,7 +23,7 @@ const RESET_SUBJECT = /^Subject: Reset your Cusp password\r?$/m;
 const resetToken = (m: ReceivedMail) =>
   /\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(m.decoded)?.[1];
 
-/** Issue 13 item 8c: forgot password, through the API, with a real SMTP peer. */
+/** Forgot password, through the API, with a real SMTP peer. */
 describe.each(testDrivers())('forgot password API (%s)', (driver) => {
   let t: TestApp;
   let peer: SmtpPeer;

@@ -16,7 +16,7 @@ const RESENT =
   'If an account with this email address is waiting for verification, a new link has been sent.';
 
 /**
- * Issue 28 item 5.6: "Resend verification e-mail" — one answer for every address, a new link that
+ * "Resend verification e-mail" — one answer for every address, a new link that
  * replaces the older ones, at most 3 mails an hour per address; mails through a real SMTP peer.
  */
 describe.each(testDrivers())('resend verification (%s)', (driver) => {

@@ -14,7 +14,7 @@ import { testDrivers } from '../../support/db.js';
 import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer.js';
 
 /**
- * Issue 13 item 8a: a verification mail says its link is valid for 24 hours, so a second
+ * A verification mail says its link is valid for 24 hours, so a second
  * registration with the address does not void it before then. (An explicit resend does, and its
  * mail says so: `resendVerification.test.ts`.)
  */

@@ -179,7 +179,7 @@ describe.each(testDrivers())('handleCommand on %s', (driver) => {
 
   it('keeps deciding again through many concurrent writes within its time budget', async () => {
     const projectId = await created();
-    // Two tries used to be all a command got (issue 30: comments refused with 409 under load).
+    // Two tries used to be all a command got (comments refused with 409 under load).
     const raced = racedStore(projectId, 8);
     const r = await handleCommand(
       { ...ports, store: raced },

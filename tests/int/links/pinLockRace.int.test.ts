@@ -9,7 +9,7 @@ const json = { 'content-type': 'application/json' };
 const RIGHT_PIN = '80642013';
 
 /**
- * Issue 30: 60 guesses sent at once used to pass a lock check made before hashing, so 31
+ * 60 guesses sent at once used to pass a lock check made before hashing, so 31
  * (PGlite) and 48 (PostgreSQL) wrong PINs were compared and the right one opened the link.
  */
 describe.each(testDrivers())('PIN lock under parallel guesses (%s)', (driver) => {

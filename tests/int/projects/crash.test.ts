@@ -1,6 +1,6 @@
 /**
- * security.md §3(b) F3 and F4 against the real process: `FAULT_AT` makes Cusp SIGKILL itself
- * between writing a project's files and appending its event (F3), or after the append but before
+ * Crashes against the real process: `FAULT_AT` makes Cusp SIGKILL itself between
+ * writing a project's files and appending its event (F3), or after the append but before
  * the answer (F4). After a restart on the same data dir: F3 leaves no project and its orphan
  * blobs are swept; a retry with the same Idempotency-Key then creates exactly one project; F4's
  * retry answers with the original project.

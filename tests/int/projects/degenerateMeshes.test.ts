@@ -1,5 +1,5 @@
 /**
- * Meshes without surface are refused at upload (issue 30, item 7) on every upload route — a
+ * Meshes without surface are refused at upload on every upload route — a
  * signed-in create, a new version, the anonymous quick upload — with 422 `MESH_DEGENERATE` and a
  * sentence, and nothing stored: before, such a file was accepted and its view answered 500 on
  * every request. The meshes are made here: binary STLs of zero-area triangles (small, checked by

@@ -1,5 +1,5 @@
 /**
- * Issue 15, item 3: a deleted project against disk forensics. Two projects (and a third, deleted
+ * A deleted project against disk forensics. Two projects (and a third, deleted
  * first, so the survivor's wrapped key is re-written) share one keyring bucket; the deleted one
  * carries marker text in every personal field, a mail to a doctor, doctor feedback and a
  * distinctive mesh. Every copy of its wrapped key the database ever held is captured. After the

@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 4–6 through the real API on both drivers: the project answers name their owner
+ * The project answers name their owner
  * (the viewer's Technician row), the dashboard and the admin count statuses with the one shared
  * definition, and model file names (over-long, dotted display names) are taken as the spec says.
  */

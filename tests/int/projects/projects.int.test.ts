@@ -242,7 +242,7 @@ describe.each(testDrivers())('projects API (%s)', (driver) => {
     const list = await get('/api/projects', user);
     expect(list.json().map((p: { name: string }) => p.name)).toEqual(['Second', 'First']);
     const stats = (await get('/api/projects/stats', user)).json();
-    // Both wait for the doctor: one `pending_review`, one new (`pending`); architecture §12.
+    // Both wait for the doctor: one `pending_review`, one new (`pending`); `api/src/domain/projectStatus.ts`.
     expect(stats).toEqual({
       total: 2,
       approved: 0,
@@ -493,7 +493,7 @@ describe.each(testDrivers())('projects API (%s)', (driver) => {
     ).toBe(404);
   });
 
-  describe('upload bad inputs (security.md §3(a))', () => {
+  describe('upload bad inputs', () => {
     const one = (filename: string, data: Buffer, over: Record<string, unknown> = {}): Part[] => [
       { name: 'projectData', value: JSON.stringify(projectData(over)) },
       { name: 'models', filename, data },

@@ -1,5 +1,5 @@
 /**
- * The orphan-blob sweeper (architecture §8) against the real event store and both blob stores
+ * The orphan-blob sweeper against the real event store and both blob stores
  * (the file store, and the S3 store on s3rver): blobs an event references are kept, unreferenced
  * blobs older than the grace are removed, younger ones are kept (their request may still be
  * about to append), and so are unfinished temp files.

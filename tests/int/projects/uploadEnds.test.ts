@@ -1,5 +1,5 @@
 /**
- * Every upload ends (issue 30, item 3), on the file store and on S3 (s3rver), on both database
+ * Every upload ends, on the file store and on S3 (s3rver), on both database
  * drivers, against a listening server and raw sockets: a client killed mid-file, a body that
  * never sends its closing boundary, a body that trickles, a wrong boundary and no boundary. Each
  * answers (or, for the killed client, ends) promptly and leaves no blob, no temporary file, no

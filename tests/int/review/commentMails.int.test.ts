@@ -17,7 +17,7 @@ const FEEDBACK_SUBJECT = 'A doctor left feedback on your case on Cusp';
 const subjectOf = (m: ReceivedMail) => /^Subject: (.*?)\r?$/m.exec(m.raw)?.[1] ?? '';
 
 /**
- * Issue 30: 120 comments from rotating addresses in 32 s were all taken, each one a mail to the
+ * 120 comments from rotating addresses in 32 s were all taken, each one a mail to the
  * technician (a load run sent 359 mails to one technician).
  */
 describe.each(testDrivers())('comment cap per link and comment mails (%s)', (driver) => {

@@ -8,7 +8,7 @@ const json = { 'content-type': 'application/json' };
 const WRITERS = 40;
 
 /**
- * Issue 30: with doctors commenting at once, the command handler gave up after two attempts and
+ * With doctors commenting at once, the command handler gave up after two attempts and
  * comments were refused with 409 `conflict`. The order of comments does not change the outcome,
  * so none may be refused.
  */

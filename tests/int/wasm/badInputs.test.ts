@@ -22,7 +22,7 @@ function run(c: BadInputCase, bytes: Uint8Array): unknown {
   }
 }
 
-describe('mesh module on security.md §3(a) bad inputs', () => {
+describe('mesh module on bad inputs', () => {
   for (const c of BAD_INPUT_CASES) {
     it(`row ${c.row}: ${c.title} → ${c.expect}`, () => {
       const bytes = c.make();

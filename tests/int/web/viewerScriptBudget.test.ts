@@ -21,15 +21,15 @@ const DIST = join(repoRoot, 'web', 'dist');
  * catalogue), then 1,194 kB / 290.5 kB once the tools gate, the review conversation, link control
  * and versions joined the viewer's chunk; most of it is three's renderer with its shaders
  * (~400 kB), React DOM (~200 kB), R3F with its reconciler (~160 kB) and the router (~90 kB).
- * 1,226 kB / 302 kB once the decode worker carried the first frame's renderer and the frame math
- * (issue 20), 1,261 kB / 310 kB once the early chunk did — on a public link the doctor's first
+ * 1,226 kB / 302 kB once the decode worker carried the first frame's renderer and the frame math,
+ * 1,261 kB / 310 kB once the early chunk did — on a public link the doctor's first
  * frame no longer waits for these, see below.
  */
 const BUDGET_RAW = 1_280 * 1024;
 const BUDGET_BROTLI = 315 * 1024;
 
 /**
- * Budget of what a public link runs before its first frame (issue 20): the early chunk — the
+ * Budget of what a public link runs before its first frame: the early chunk — the
  * renderer, the decoders (meshopt's included), the frame math. 98 kB / 33 kB when the decode
  * worker drew it, 82 kB / 25 kB since the page draws it itself, 67 kB / 21 kB once the wasm
  * module's glue left it (the first frame computes its normals in JavaScript).

@@ -10,6 +10,7 @@ import { dcmFixtures, fixturesDir, meshFixtures, repoRoot } from '../../support/
 
 const SELF = 'tests/unit/repo/standsAlone.test.ts';
 const CODE = /\.(ts|tsx|js|mjs|cjs|json|sh|yml|yaml)$|^\.ci\/run$/;
+const TEXT = /\.(ts|tsx|js|md|sql|css|html|sh|yml|yaml)$/;
 
 function trackedFiles(): string[] {
   const out = execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' });
@@ -21,6 +22,17 @@ describe('the repository stands alone', () => {
     const offenders = trackedFiles()
       .filter((f) => CODE.test(f) && !f.startsWith('tests/fixtures/') && f !== SELF)
       .filter((f) => /\.\.\/(\.\.\/)*shared\b/.test(readFileSync(join(repoRoot, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no tracked text cites a document that is not in the repository', () => {
+    // Sections (§) of the design documents and issue numbers: the rule itself, or a file of the
+    // repository that holds it, is written instead.
+    const cites =
+      /§|\b[Ii]ssues? #?\d|\b(?:architecture|security|performance|event-store|dcm-hps-format)\.md\b/;
+    const offenders = trackedFiles()
+      .filter((f) => TEXT.test(f) && !f.startsWith('tests/fixtures/') && f !== SELF)
+      .filter((f) => cites.test(readFileSync(join(repoRoot, f), 'utf8')));
     expect(offenders).toEqual([]);
   });
 

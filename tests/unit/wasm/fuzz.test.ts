@@ -36,7 +36,7 @@ const SEEDS: Record<string, Uint8Array> = {
   dcmBand: encodeHps(band, { facetStream: band.stream, wrap: 64 }),
 };
 
-/** Mutations of security.md §3(a): truncation, bit flips, count edits, spliced bytes. */
+/** Mutations: truncation, bit flips, count edits, spliced bytes. */
 function mutation(seed: Uint8Array): fc.Arbitrary<Uint8Array> {
   const truncate = fc.nat(seed.length).map((n) => seed.slice(0, n));
   const flips = fc
@@ -122,7 +122,7 @@ describe('mesh module under fuzzing', () => {
     }
   }
 
-  it('keeps realistic files under 4× their size (security.md §3(a) invariant)', () => {
+  it('keeps realistic files under 4× their size (the memory bound of the mesh module)', () => {
     for (const bytes of [SEEDS.binaryStl!, SEEDS.binaryPly!, SEEDS.asciiStl!]) {
       mesh.validateAndSanitise(bytes);
       expect(mesh.lastPeakBytes).toBeLessThanOrEqual(4 * bytes.length + 4096);

@@ -127,7 +127,7 @@ describe('variant table: files read', () => {
   });
 });
 
-describe('regressions of issue 34 (each failed before its fix)', () => {
+describe('regressions of the format variants (each failed before its fix)', () => {
   it('P6 skips a free-text PLY header line without `comment`, warns with its line, stores without it', () => {
     const src = plyFile('ascii', [vertexElement(), faceElement()], {
       extraHeader: ['Jane Doe upper jaw scan'],

@@ -9,7 +9,7 @@ import type {
 import { api, apiListPage, TOKEN_KEY } from './client';
 import { apiUrl, paths } from './paths';
 
-/** The admin calls of spec §7, with the bearer token of the session. */
+/** The admin calls, with the bearer token of the session. */
 export const adminApi = {
   stats: () => api.get<AdminStats>(paths.adminStats),
   users: () => api.get<{ users: AdminUser[] }>(paths.adminUsers).then((r) => r.users),

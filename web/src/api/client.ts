@@ -1,7 +1,7 @@
 import type { TOTAL_COUNT_HEADER as TotalCountHeader } from '../../../api/src/contract/dashboard';
 import { GENERIC_ERROR, NETWORK_ERROR } from '../messages';
 
-/** localStorage keys fixed by the spec (§3 "Browser storage keeps token and userData"). */
+/** The session's localStorage keys. */
 export const TOKEN_KEY = 'token';
 export const USER_DATA_KEY = 'userData';
 

@@ -5,7 +5,7 @@ import { apiUrl, paths } from './paths';
 
 /**
  * Sends the multipart create request with XMLHttpRequest, whose upload events give the progress
- * bar its percentage (fetch has none). Errors follow spec §7: the body's `error` if it is JSON,
+ * bar its percentage (fetch has none). Errors: the body's `error` if it is JSON,
  * else 'Server error: {status} {statusText}'.
  */
 export function uploadProject(

@@ -3,7 +3,7 @@ import { SUPPORT_EMAIL } from '../lib/contact';
 import { Icon } from '../ui/Icon';
 import { Logo } from './Logo';
 
-/** Site footer: Product and Legal link groups and the support mailbox (spec §2). */
+/** Site footer: Product and Legal link groups and the support mailbox. */
 export function Footer() {
   return (
     <footer className="site-footer" data-testid="site-footer">

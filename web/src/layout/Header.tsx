@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { HEADER_SECTIONS } from '../lib/sections';
-import { labelForPath, isLandingPath } from '../routes/routeMeta';
+import { labelForPath, isLandingPath } from '../navigation/routeMeta';
 import { useSessionStore } from '../stores/useSessionStore';
 import { Badge } from '../ui/Badge';
 import { ButtonLink } from '../ui/ButtonLink';

@@ -3,7 +3,7 @@ import { HERO_TO_TOP_AT_PX } from '../lib/sections';
 import { Icon } from '../ui/Icon';
 import { cx } from '../ui/classNames';
 
-/** Landing header button back to the hero, shown from 500 px of scroll (spec §9). */
+/** Landing header button back to the hero, shown from 500 px of scroll. */
 export function HeroToTopButton() {
   const shown = useScrolledPast(HERO_TO_TOP_AT_PX);
   return (

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { showsFooter } from '../routes/routeMeta';
+import { showsFooter } from '../navigation/routeMeta';
 import { Toaster } from '../ui/Toaster';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -40,7 +40,7 @@ function scrollToTop(behavior: ScrollBehavior): () => void {
 }
 
 /**
- * Every route change scrolls smoothly to the top (spec §2); a link with a hash (/#features)
+ * Every route change scrolls smoothly to the top; a link with a hash (/#features)
  * scrolls to that section instead, also when it only changes the hash.
  */
 export function ScrollManager() {

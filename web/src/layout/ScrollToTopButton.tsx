@@ -3,7 +3,7 @@ import { SCROLL_TOP_AFTER_PX } from '../lib/sections';
 import { Icon } from '../ui/Icon';
 import { cx } from '../ui/classNames';
 
-/** Floating button back to the top, shown after 300 px of scroll (spec §9). */
+/** Floating button back to the top, shown after 300 px of scroll. */
 export function ScrollToTopButton() {
   const shown = useScrolledPast(SCROLL_TOP_AFTER_PX);
   return (

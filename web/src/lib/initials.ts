@@ -1,5 +1,5 @@
 /**
- * Avatar initials drawn locally (architecture §12: no external avatar service).
+ * Avatar initials drawn locally (no external avatar service).
  * "Ana María López" → "AL"; "cher" → "C"; no name → first letter of the e-mail; nothing → "?".
  */
 export function initialsOf(name?: string | null, email?: string | null): string {

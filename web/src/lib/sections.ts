@@ -1,10 +1,10 @@
-/** Navigation section descriptor (spec §3: id and label). */
+/** Navigation section descriptor (id and label). */
 export interface SectionDescriptor {
   id: string;
   label: string;
 }
 
-/** The landing page's sections, in page order (spec §2: hero, comparison, features, about, demo). */
+/** The landing page's sections, in page order (hero, comparison, features, about, demo). */
 export const LANDING_SECTIONS: readonly SectionDescriptor[] = [
   { id: 'hero', label: 'Home' },
   { id: 'comparison', label: 'Comparison' },
@@ -20,7 +20,7 @@ export const HEADER_SECTIONS: readonly SectionDescriptor[] = [
   { id: 'about', label: 'About' },
 ];
 
-/** Scroll distances from the spec's §9. */
+/** Scroll distances. */
 export const SIDE_NAV_AFTER_PX = 200;
 export const SCROLL_TOP_AFTER_PX = 300;
 export const HERO_TO_TOP_AT_PX = 500;

@@ -1,11 +1,11 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSessionStore } from '../stores/useSessionStore';
 import { LoadingBlock } from '../ui/LoadingBlock';
-import { redirectTarget } from './redirectTarget';
+import { redirectTarget } from '../navigation/redirectTarget';
 
 /**
  * /login and /register: signed-in users go on — back to the page that sent them to sign in,
- * else /dashboard (spec §2 and §4). A successful login therefore needs no navigation of its own.
+ * else /dashboard. A successful login therefore needs no navigation of its own.
  */
 export function GuestOnly() {
   const status = useSessionStore((s) => s.status);

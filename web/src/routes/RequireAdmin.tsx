@@ -4,7 +4,7 @@ import { ACCESS_DENIED_ADMIN } from '../messages';
 import { useSessionStore } from '../stores/useSessionStore';
 import { toast } from '../stores/useToastStore';
 
-/** /admin: a signed-in non-admin gets the spec's §6 message and goes to /dashboard. */
+/** /admin: a signed-in non-admin is told so (`messages.ts`) and goes to /dashboard. */
 export function RequireAdmin() {
   const isAdmin = useSessionStore((s) => s.user?.role === 'admin');
   useEffect(() => {

@@ -4,7 +4,7 @@ import { LoadingBlock } from '../ui/LoadingBlock';
 
 /**
  * Protected routes: 'Loading...' while the session resolves, then unauthenticated visitors go
- * to /login with the origin in `state.from`, so signing in brings them back (spec §2).
+ * to /login with the origin in `state.from`, so signing in brings them back.
  */
 export function RequireAuth() {
   const status = useSessionStore((s) => s.status);

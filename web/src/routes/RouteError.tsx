@@ -9,7 +9,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The router's error screen (spec §8: 'Unexpected Application Error!'). */
+/** The router's error screen ('Unexpected Application Error!'). */
 export function RouteError() {
   const error = useRouteError();
   console.error(error);

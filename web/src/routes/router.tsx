@@ -3,18 +3,18 @@ import { RootLayout } from '../layout/RootLayout';
 import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
 import { LoadingBlock } from '../ui/LoadingBlock';
 import { GuestOnly } from './GuestOnly';
-import { setNavigator } from './navigator';
+import { setNavigator } from '../navigation/navigator';
 import { RequireAdmin } from './RequireAdmin';
 import { RequireAuth } from './RequireAuth';
 import { RouteError } from './RouteError';
-import { LEGAL_PATHS } from './routeMeta';
+import { LEGAL_PATHS } from '../navigation/routeMeta';
 import { firstFrameSettled } from '../viewer/boot/firstFrame';
 
 /**
  * The viewer brings three.js: its code loads only when a viewer route is opened. Through the
  * router's `lazy`, so the route renders once, with its code there — a Suspense fallback would be
  * shown first and its replacement held back by React's reveal throttling (up to 300 ms). The
- * entry chunk starts the same import on a viewer link (viewer/boot/start.ts), as soon as the
+ * entry chunk starts the same import on a viewer link (src/start.ts), as soon as the
  * page's first frame (if any) is on screen (viewer/boot/firstFrame.ts).
  */
 const viewer: Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> = {
@@ -99,7 +99,7 @@ function caseSensitive(table: RouteObject[]): RouteObject[] {
   );
 }
 
-/** The spec's §2 route table, plus forgot and reset password. */
+/** Every route of the app. */
 export const routes: RouteObject[] = caseSensitive([
   {
     element: <RootLayout />,

@@ -9,7 +9,7 @@ import {
   REGISTRATION_FAILED,
   REGISTRATION_SUCCESSFUL_VERIFY_BEFORE_LOGIN,
 } from '../messages';
-import { navigateTo } from '../routes/navigator';
+import { navigateTo } from '../navigation/navigator';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -25,7 +25,7 @@ export interface SessionState {
   status: SessionStatus;
   token: string | null;
   user: PublicUser | null;
-  /** Restores the session from localStorage (spec §4); call once at start-up. */
+  /** Restores the session from localStorage; call once at start-up. */
   init: () => void;
   /** POST /api/login; on success the session is stored. Throws with the message to show. */
   login: (email: string, password: string, turnstileToken?: string) => Promise<PublicUser>;
@@ -71,7 +71,7 @@ function clearStored(): void {
   s?.removeItem(USER_DATA_KEY);
 }
 
-/** True when an error from /api/me means the session is gone (spec §4). */
+/** True when an error from /api/me means the session is gone. */
 export function isUnauthorizedError(err: unknown): boolean {
   if (err instanceof ApiError && err.status === 401) return true;
   const text = err instanceof Error ? err.message : String(err);
@@ -103,7 +103,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
         .catch((err: unknown) => console.warn('session check failed', err));
       return;
     }
-    // A token without user data is a broken session: log out (spec §4).
+    // A token without user data is a broken session: log out.
     clearStored();
     set({ status: 'unauthenticated', token: null, user: null });
   },

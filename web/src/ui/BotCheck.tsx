@@ -20,7 +20,7 @@ import { Spinner } from './Spinner';
 import { cx } from './classNames';
 import './botCheck.css';
 
-/** Spec §9: 3 retries, 1 s apart; the provider script is awaited up to 50 × 200 ms. */
+/** 3 retries, 1 s apart; the provider script is awaited up to 50 × 200 ms. */
 export const BOT_CHECK_MAX_RETRIES = 3;
 export const BOT_CHECK_RETRY_DELAY_MS = 1_000;
 export const BOT_CHECK_SCRIPT_TRIES = 50;
@@ -56,7 +56,7 @@ const TURNSTILE_SRC = 'https://challenges.cloudflare.com/turnstile/v0/api.js?ren
 
 class WidgetError extends Error {}
 
-/** Loads the Turnstile script once and waits for `window.turnstile` (spec §9 timings). */
+/** Loads the Turnstile script once and waits for `window.turnstile`. */
 async function loadTurnstile(): Promise<TurnstileApi> {
   const w = window as unknown as { turnstile?: TurnstileApi };
   if (!document.querySelector(`script[src="${TURNSTILE_SRC}"]`)) {
@@ -77,7 +77,7 @@ async function loadTurnstile(): Promise<TurnstileApi> {
 }
 
 /**
- * The security check of the login, register, quick-upload and forgot-password forms (spec §4): loading → success
+ * The security check of the login, register, quick-upload and forgot-password forms: loading → success
  * (a token) or error; error and expiry clear the token and retry up to 3 times, 1 s apart, then
  * show 'Max retries reached' with a manual retry. ALTCHA (default) solves a proof of work in a
  * Web Worker; Turnstile renders Cloudflare's widget when the server is configured for it.

@@ -41,7 +41,7 @@ export interface DataTableQuery {
 }
 
 /**
- * A list searched, filtered, sorted and paged by the server (issue 21): the table shows `rows`
+ * A list searched, filtered, sorted and paged by the server: the table shows `rows`
  * as they come and reports each change of its controls through `onQuery`.
  */
 export interface DataTableServer {
@@ -93,7 +93,7 @@ const SERVER_SEARCH_DEBOUNCE_MS = 300;
 const DEFAULT_ROW_HEIGHT = 60;
 
 /**
- * The one table of the admin panel (spec §2 "Generic data table"): search over every field,
+ * The one table of the admin panel: search over every field,
  * optional date filter, sortable columns, row selection with select-all, 'Delete Selected (n)'
  * behind a browser confirmation, footer counts, empty message and spinner. Large lists render
  * only the rows in view, so 10,000 rows filter as you type.

@@ -1,6 +1,6 @@
--- The append-only event log (architecture §5, event-store.md §5.2). Readers order by
+-- The append-only event log. Readers order by
 -- (transaction_id, global_position) and only read below the oldest running transaction, so an
--- event whose transaction commits late is never skipped (event-store.md P1).
+-- event whose transaction commits late is never skipped.
 CREATE TABLE events (
   global_position bigint GENERATED ALWAYS AS IDENTITY,
   transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),

@@ -1,4 +1,4 @@
--- The keyring (issue 15): data keys are wrapped by the current epoch key of their bucket, kept
+-- The keyring: data keys are wrapped by the current epoch key of their bucket, kept
 -- outside the database (KEYRING_DIR). `bucket`/`epoch` NULL: a key still wrapped by the legacy
 -- KEK, moved into a bucket at start-up.
 ALTER TABLE data_keys ADD COLUMN IF NOT EXISTS bucket integer;

@@ -1,4 +1,4 @@
--- Write-side tables of accounts (architecture §4, §9). Secrets never enter events: password
+-- Write-side tables of accounts. Secrets never enter events: password
 -- hashes, session tokens and verification tokens live here, tokens only as SHA-256 hashes.
 
 -- One row per registered address. `email_lookup` is an HMAC of the canonical address under a key

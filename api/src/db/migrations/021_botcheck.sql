@@ -1,4 +1,4 @@
--- Bot-check payloads already accepted (security.md finding 10): inserted after the signature and
+-- Bot-check payloads already accepted: inserted after the signature and
 -- the solution were verified; a second insert of the same id is a replay. Rows are useless after
 -- the challenge expired and are purged then.
 CREATE TABLE botcheck_used (

@@ -1,6 +1,6 @@
 -- Failed logins per account key (HMAC of the canonical address, known or not), surviving restarts:
 -- `failures` counts since the last success and decides when the bot check is required; the
--- window counts give the hard cap of failures per hour (security.md §1.3).
+-- window counts give the hard cap of failures per hour.
 CREATE TABLE login_failures (
   account_key bytea PRIMARY KEY,
   failures integer NOT NULL DEFAULT 0,

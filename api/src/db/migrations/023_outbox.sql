@@ -1,4 +1,4 @@
--- The mail outbox (architecture §9): a request records the mail here (often in its own
+-- The mail outbox: a request records the mail here (often in its own
 -- transaction) and the sender loop delivers it with retries and backoff. The message is sealed
 -- with the data key of `subject_id`, so shredding a user or project also voids its pending mails,
 -- and it is cleared once sent. `status`: pending → sending → sent, or dead after the last attempt.

@@ -1,4 +1,4 @@
--- Public links of projects (architecture §12): the token `pub_` + 43 base64url characters is a
+-- Public links of projects: the token `pub_` + 43 base64url characters is a
 -- capability, so only its SHA-256 is looked up; the owner's copy of it is sealed with the
 -- project's data key (destroyed with the project, which makes the row useless). Not a read
 -- model: no event carries the token, so a rebuild can never recreate it.

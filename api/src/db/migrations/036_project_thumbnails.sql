@@ -1,4 +1,4 @@
--- One thumbnail per project version (issue 21): a PNG of the version's models, stored encrypted
+-- One thumbnail per project version: a PNG of the version's models, stored encrypted
 -- with the project's key like every file (`blob_key`, under the project's prefix). Not a read
 -- model: a rendering is not an event. Deleting the project deletes the rows and the files.
 CREATE TABLE IF NOT EXISTS project_thumbnails (

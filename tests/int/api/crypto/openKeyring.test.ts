@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deriveSecret } from '../../../../api/src/auth/secrets.js';
+import { deriveSecret } from '../../../../api/src/crypto/deriveSecret.js';
 import { encrypt } from '../../../../api/src/crypto/aead.js';
 import { FileKeyVault } from '../../../../api/src/crypto/fileKeyVault.js';
 import { sealWith } from '../../../../api/src/crypto/keyRing.js';

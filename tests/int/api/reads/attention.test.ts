@@ -1,5 +1,5 @@
 /**
- * "Needs attention" (issue 21), on each driver, driven through the API as the doctor and the
+ * "Needs attention", on each driver, driven through the API as the doctor and the
  * technician would: new comments, changes requested, a link closing within 7 days, approvals
  * since the last visit — only the caller's own projects.
  */

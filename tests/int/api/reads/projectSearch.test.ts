@@ -1,5 +1,5 @@
 /**
- * Search, filters, sort and pages of the project lists (issue 21) over 5,000 seeded projects of
+ * Search, filters, sort and pages of the project lists over 5,000 seeded projects of
  * one technician, on each driver. Expected answers come from the seeds themselves (an
  * independent fold of case and accents), never from the code under test.
  */

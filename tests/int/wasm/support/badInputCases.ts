@@ -1,5 +1,5 @@
 /**
- * security.md §3(a) bad-input rows for the mesh module, as data shared by the Node tests and
+ * Bad-input cases for the mesh module, as data shared by the Node tests and
  * the Chromium test (browser-safe). Each case names its row; `expect` is an error code or 'ok'.
  */
 import type { MeshErrorCode } from '../../../../wasm/src/errors.js';
@@ -389,7 +389,7 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
   },
   {
     row: 29,
-    title: 'base64 wrapped with XML whitespace (CR, LF, tab, space) is accepted (format doc §3.3)',
+    title: 'base64 wrapped with XML whitespace (CR, LF, tab, space) is accepted',
     op: 'convertDcm',
     expect: 'ok',
     make: () =>

@@ -2,7 +2,7 @@
  * Runs in Chromium (bundled by Vite in browser.test.ts): the fixture and bad-input checks
  * through the real Web Worker and its client. Results go back to the test as plain data.
  */
-import { MeshError, MeshWorkerClient } from '../../../../web/src/mesh/meshWorkerClient.js';
+import { MeshError, MeshWorkerClient } from '../../../../web/src/viewer/mesh/meshWorkerClient.js';
 import { cube } from '../../../support/distanceShapes.js';
 import { BAD_INPUT_CASES } from './badInputCases.js';
 import { EXPECTED_ERROR_CODES, type ExpectedFixture } from './fixtureCodes.js';

@@ -156,7 +156,7 @@ export function binaryPly(
   return concat(header, body);
 }
 
-/** The cube of dcm-hps-format.md §7 as a mesh (8 vertices, 12 faces). */
+/** The cube as a mesh (8 vertices, 12 faces). */
 export const CUBE = {
   vertices: new Float32Array([
     0, 0, 0, 0, 10, 0, 10, 10, 0, 0, 10, 10, 10, 10, 10, 10, 0, 0, 0, 0, 10, 10, 0, 10,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalEmail } from '../../../../api/src/auth/email.js';
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../api/src/auth/passwordPolicy.js';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '../../../../api/src/domain/passwordPolicy.js';
 
 describe('canonicalEmail', () => {
   it('trims and lower-cases, so Lab@Example.COM and lab@example.com are one account', () => {

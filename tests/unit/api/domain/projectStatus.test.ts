@@ -9,7 +9,7 @@ import {
 import { overviewCards } from '../../../../web/src/pages/Admin/OverviewTab';
 import { statCards } from '../../../../web/src/pages/Dashboard/StatCards';
 
-describe('project status counts (architecture §12)', () => {
+describe('project status counts', () => {
   it('counts pending and pending_review as Pending, pending_revision and legacy rejected as Changes requested', () => {
     expect(
       countStatuses({

@@ -3,7 +3,7 @@ import { doctorMail, reviewMail } from '../../../../api/src/mail/projectMails.js
 
 const LINK = 'https://cusp.example/viewer/pub_abc';
 
-/** Issue 13 item 9: what the doctor's and the technician's mails say, rendered. */
+/** What the doctor's and the technician's mails say, rendered. */
 describe('doctor mail', () => {
   it('names the technician and the company who share the case', () => {
     const m = doctorMail('doc@clinic.example', 'Case 17', LINK, {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNavigator } from '../../../../web/src/routes/navigator';
+import { setNavigator } from '../../../../web/src/navigation/navigator';
 import {
   VerificationRequiredError,
   isUnauthorizedError,
@@ -40,7 +40,7 @@ const session = () => {
   return { status, token, user };
 };
 
-describe('session store: start-up (spec §4)', () => {
+describe('session store: start-up', () => {
   it('starts as loading', () => {
     expect(session().status).toBe('loading');
   });

@@ -22,7 +22,6 @@ import { Icon } from '../../ui/Icon';
 import { FieldError, emptyFieldProblems, fieldA11y, FormError } from '../../ui/FieldError';
 import { TextField } from '../../ui/TextField';
 import { useFieldErrors, type FieldErrors } from '../../ui/useFieldErrors';
-import { convertDcm } from './convertDcm';
 import { FileRow } from './FileRow';
 import type { CreateAnswer } from '../../api/contract';
 import { toUploadFile, type UploadFile } from './uploadFile';
@@ -39,10 +38,15 @@ export interface ProjectFormProps {
   mode: 'user' | 'public';
   /** Called with the create answer; the page shows its success modal. */
   onCreated: (result: CreateAnswer) => void;
+  /**
+   * DCM → binary STL in the browser (`viewer/mesh/convertDcm`), given by the page: the mesh
+   * worker lives with the viewer's mesh code, which imports these shared components.
+   */
+  convertDcm: (file: File) => Promise<Uint8Array>;
 }
 
-/** The create form of spec §2 (New project and Quick public upload): fields, file list, progress. */
-export function ProjectForm({ mode, onCreated }: ProjectFormProps) {
+/** The create form (New project and Quick public upload): fields, file list, progress. */
+export function ProjectForm({ mode, onCreated, convertDcm }: ProjectFormProps) {
   const [name, setName] = useState('');
   const [patientName, setPatientName] = useState('');
   const [laboratoryName, setLaboratoryName] = useState('');

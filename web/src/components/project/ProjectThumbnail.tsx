@@ -13,7 +13,7 @@ export interface ProjectThumbnailProps {
 }
 
 /**
- * A project's picture (issue 21). The address needs the bearer token, so the image is fetched
+ * A project's picture. The address needs the bearer token, so the image is fetched
  * and shown from a blob; a placeholder stands in while there is none, while it loads, and when
  * it fails. Decorative: the project's name is next to it.
  */

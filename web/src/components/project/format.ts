@@ -1,4 +1,4 @@
-/** Storage sizes as the dashboard shows them (spec §9): B, KB, MB, GB with one decimal, base 1024. */
+/** Storage sizes as the dashboard shows them: B, KB, MB, GB with one decimal, base 1024. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB'];
@@ -14,13 +14,13 @@ export function formatBytes(bytes: number): string {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 'MMM dd, yyyy' (spec §9). */
+/** 'MMM dd, yyyy'. */
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   return `${MONTHS[d.getMonth()]} ${pad(d.getDate())}, ${d.getFullYear()}`;
 }
 
-/** 'MMM dd, yyyy HH:mm' for comment times (spec §9). */
+/** 'MMM dd, yyyy HH:mm' for comment times. */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   return `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;

@@ -18,7 +18,7 @@ import { useAdminData } from './useAdminData';
 import { useAdminProjectList } from './useAdminProjectList';
 import './admin.css';
 
-/** /admin — the Admin Panel of spec §2 (the route guard admits admins only). */
+/** /admin — the Admin Panel (the route guard admits admins only). */
 export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const tab = parseAdminTab(params.get('tab'));
@@ -45,7 +45,7 @@ export function AdminPage() {
     async (outcome: DeleteOutcome) => {
       if (outcome.toast.kind === 'success') toast.success(outcome.toast.message);
       else toast.error(outcome.toast.message);
-      // Spec §7: after any admin delete, stats, users, projects and public projects reload.
+      // After any admin delete, stats, users, projects and public projects reload.
       await reload();
       setRefreshKey((k) => k + 1);
     },

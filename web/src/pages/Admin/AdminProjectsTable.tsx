@@ -14,7 +14,7 @@ export interface AdminProjectsTableProps {
   searchPlaceholder: string;
   projects: readonly AdminProject[];
   loading: boolean;
-  /** Search, period, sort and pages asked of the server (issue 21). */
+  /** Search, period, sort and pages asked of the server. */
   server: DataTableServer;
   onDelete: (projects: AdminProject[]) => Promise<unknown>;
   /** The second column: who the project is for (User, Laboratory). Keep it a stable value. */
@@ -64,8 +64,8 @@ const createdColumn: DataTableColumn<AdminProject> = {
 };
 
 /**
- * The admin panel's project tables (spec §2 Projects and Public projects): Project (with its
- * picture, issue 21), an owner column, Status, Files, Created and an open column; newest first,
+ * The admin panel's project tables (Projects and Public projects): Project (with its
+ * picture), an owner column, Status, Files, Created and an open column; newest first,
  * deletable in bulk.
  */
 export function AdminProjectsTable({

@@ -17,7 +17,7 @@ interface StatCard {
   icon: IconName;
 }
 
-/** The Overview cards of spec §2, from GET /api/admin/stats. */
+/** The Overview cards, from GET /api/admin/stats. */
 export function overviewCards(s: AdminStats): StatCard[] {
   return [
     {

@@ -40,7 +40,7 @@ const actionsColumn: DataTableColumn<AdminProject> = {
   ),
 };
 
-/** Projects table of spec §2 (anonymous uploads excluded by the server). */
+/** Projects table (anonymous uploads excluded by the server). */
 export function ProjectsTab({ projects, loading, server, onDelete }: ProjectsTabProps) {
   return (
     <AdminProjectsTable

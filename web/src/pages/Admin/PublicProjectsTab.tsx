@@ -61,7 +61,7 @@ const linkColumn: DataTableColumn<AdminProject> = {
   },
 };
 
-/** Public projects table of spec §2: Project, Laboratory, Status, Files, Created, Public Link. */
+/** Public projects table: Project, Laboratory, Status, Files, Created, Public Link. */
 export function PublicProjectsTab({ projects, loading, server, onDelete }: PublicProjectsTabProps) {
   return (
     <AdminProjectsTable

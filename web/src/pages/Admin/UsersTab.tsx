@@ -17,7 +17,7 @@ export interface UsersTabProps {
 const rowId = (u: AdminUser) => u.id;
 const dateOf = (u: AdminUser) => u.createdAt;
 
-/** Users table of spec §2: Name (e-mail), Company, Projects, Storage, Joined, Role, Actions. */
+/** Users table: Name (e-mail), Company, Projects, Storage, Joined, Role, Actions. */
 export function UsersTab({ users, loading, onDelete }: UsersTabProps) {
   const columns = useMemo<DataTableColumn<AdminUser>[]>(
     () => [

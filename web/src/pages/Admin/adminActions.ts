@@ -1,5 +1,5 @@
 /**
- * The admin deletions (spec §5, §7, §8): which calls, and which toast follows. Free of React and
+ * The admin deletions: which calls, and which toast follows. Free of React and
  * of the toast store so the outcomes are unit-tested with a fake API.
  */
 import { ApiError } from '../../api/client';
@@ -29,7 +29,7 @@ function errorText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
 }
 
-/** Users: one DELETE per user (spec §7 "one call per user"). Stops at the first failure. */
+/** Users: one DELETE per user. Stops at the first failure. */
 export async function deleteUsersAction(
   api: DeleteApi,
   ids: readonly string[],
@@ -46,7 +46,7 @@ export async function deleteUsersAction(
   return { deleted, toast: { kind: 'success', message: deletedUsers(deleted) } };
 }
 
-/** Projects: one selected → DELETE; several → bulk-delete with `ids` (spec §7). */
+/** Projects: one selected → DELETE; several → bulk-delete with `ids`. */
 export async function deleteProjectsAction(
   api: DeleteApi,
   ids: readonly string[],

@@ -1,5 +1,5 @@
 /**
- * The admin project tables' questions to the server (issue 21): the table's search, period and
+ * The admin project tables' questions to the server: the table's search, period and
  * sort as the query of `GET /api/admin/projects` and `/api/admin/public-projects`. Pure.
  */
 import type { ListSort, ProjectSearchQuery } from '../../api/contract';

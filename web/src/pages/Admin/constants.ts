@@ -1,4 +1,4 @@
-/** Spec §9: the admin date filter offers the last 7, 30 and 90 days besides All time. */
+/** The admin date filter offers the last 7, 30 and 90 days besides All time. */
 export const ADMIN_DATE_FILTER_DAYS = [7, 30, 90] as const;
 
 export const ADMIN_TABS = ['overview', 'users', 'projects', 'public-projects', 'audit'] as const;
@@ -8,7 +8,7 @@ export function parseAdminTab(value: string | null): AdminTab {
   return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'overview';
 }
 
-/** Event types the audit filter offers: exactly the types Cusp records (architecture §4). */
+/** Event types the audit filter offers: exactly the types Cusp records. */
 export const AUDIT_EVENT_TYPES = [
   'ProjectCreated',
   'ProjectStatusChanged',

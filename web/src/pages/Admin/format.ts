@@ -1,4 +1,4 @@
-/** Display formatting of the admin panel (spec §2 Admin panel, §9 "Admin storage"). */
+/** Display formatting of the admin panel. */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -30,7 +30,7 @@ export function formatStorage(bytes: number): string {
   return `${(bytes / 1024 ** unit).toFixed(1)} ${STORAGE_UNITS[unit]}`;
 }
 
-/** Status badges use the one shared reading of a status (architecture §12). */
+/** Status badges use the one shared reading of a status. */
 export { statusLabel, statusTone, type StatusTone } from '../../../../api/src/domain/projectStatus';
 
 /** The role column: Admin or User. */

@@ -28,7 +28,7 @@ const PAGE_MAX = 100;
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
 /**
- * One admin project table searched, sorted and paged by the server (issue 21): the first page
+ * One admin project table searched, sorted and paged by the server: the first page
  * of each question, "Load more" after it, and the unfiltered count for the tab.
  */
 export function useAdminProjectList(kind: 'projects' | 'public'): AdminProjectList {

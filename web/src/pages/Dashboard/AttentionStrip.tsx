@@ -20,7 +20,7 @@ const ICONS: Record<AttentionKind, IconName> = {
 };
 
 /**
- * "Needs attention" at the top of the dashboard (issue 21): changes requested, new doctor
+ * "Needs attention" at the top of the dashboard: changes requested, new doctor
  * comments, links closing within a week and approvals since the last visit, each opening the
  * place to act. A calm line when there is nothing; a strip that scrolls sideways on a phone.
  */

@@ -29,7 +29,7 @@ const who = (e: ThreadEntryDto) =>
     : `${e.author?.name ?? 'Doctor'} (Doctor)${e.author?.email ? ` · ${e.author.email}` : ''}`;
 
 /**
- * Doctor Comments (spec §2), now the whole conversation: comments with their replies, pins by
+ * Doctor Comments, now the whole conversation: comments with their replies, pins by
  * number, status changes between them; Mark as Read for unread doctor comments, a reply under
  * each comment, Resolve / Reopen, and a note of the technician's own.
  */

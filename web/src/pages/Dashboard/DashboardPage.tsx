@@ -33,7 +33,7 @@ import './dashboard.css';
 const SKELETONS = 6;
 
 /**
- * /dashboard (spec §2 Dashboard, issue 21): stats, what needs attention, the searchable and
+ * /dashboard: stats, what needs attention, the searchable and
  * filterable projects page by page, quick actions and the modals. The filters live in the address.
  */
 export function DashboardPage() {

@@ -10,7 +10,7 @@ export interface DeleteProjectModalProps {
   onConfirm: () => void;
 }
 
-/** The delete confirmation (spec §2: states that it cannot be undone). */
+/** The delete confirmation (states that it cannot be undone). */
 export function DeleteProjectModal({
   project,
   deleting,

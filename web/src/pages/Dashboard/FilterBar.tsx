@@ -21,7 +21,7 @@ const isChoice = (v: string): v is StatusChoice => Object.hasOwn(STATUS_CHOICES,
 const isSort = (v: string): v is ListSort => Object.hasOwn(SORT_LABELS, v);
 
 /**
- * The dashboard's search and filters (issue 21): words in name, patient or laboratory (debounced),
+ * The dashboard's search and filters: words in name, patient or laboratory (debounced),
  * status, "Needs my answer", a date range of last activity and the sort. The page keeps them in
  * the address, so back and forward step through them.
  */

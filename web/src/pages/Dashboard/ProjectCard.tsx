@@ -23,7 +23,7 @@ export interface ProjectCardProps {
   project: Project;
   /** The time relative activity is told from ("2 h ago"). */
   now: number;
-  /** Shows 'Copied!' for the copy confirmation (spec §9: 2 seconds). */
+  /** Shows 'Copied!' for the copy confirmation (2 seconds). */
   copied: boolean;
   /** An admin viewing someone else's dashboard: no e-mail, no delete. */
   readOnly: boolean;
@@ -36,7 +36,7 @@ export interface ProjectCardProps {
 }
 
 /**
- * A Recent Projects card (spec §2, issue 21): the picture, status, unread and open counts, name,
+ * A Recent Projects card: the picture, status, unread and open counts, name,
  * patient, lab, last activity, versions, files and size; two visible actions (View, Copy Link),
  * the rest (Comments, Email, Link settings, History, new version, Delete) in the "⋯" menu.
  */

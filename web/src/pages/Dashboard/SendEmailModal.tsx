@@ -17,7 +17,7 @@ export interface SendEmailModalProps {
   onClose: () => void;
 }
 
-/** Send Professional Email (spec §2): the doctor's address, or the mail app with the link. */
+/** Send Professional Email: the doctor's address, or the mail app with the link. */
 export function SendEmailModal({ project, onClose }: SendEmailModalProps) {
   const [doctorEmail, setDoctorEmail] = useState('');
   const [sending, setSending] = useState(false);

@@ -9,7 +9,7 @@ export interface StatCardsProps {
 }
 
 /**
- * The dashboard's six cards (spec §2 with architecture §12): Total, Approved, Pending (waiting for
+ * The dashboard's six cards: Total, Approved, Pending (waiting for
  * the doctor), Changes Requested, New Comments and Storage Used with the file count.
  */
 export function statCards(s: ProjectStats): { label: string; value: string; sub?: string }[] {

@@ -1,5 +1,5 @@
 /**
- * "Needs attention" (issue 21): what each item says and where it leads, and the last visit the
+ * "Needs attention": what each item says and where it leads, and the last visit the
  * approvals are counted from. Pure except the two small localStorage helpers at the end.
  */
 import type { AttentionItem, AttentionKind } from '../../api/contract';

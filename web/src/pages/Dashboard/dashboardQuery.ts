@@ -1,5 +1,5 @@
 /**
- * The dashboard's filters (issue 21) as the address bar holds them and as the list call sends
+ * The dashboard's filters as the address bar holds them and as the list call sends
  * them: pure, so the round trip URL ↔ filters ↔ API query is unit-tested.
  *
  * The address keeps what a person chose (`?q=…&status=…&needs=answer&from=…&to=…&sort=…`, the
@@ -27,7 +27,7 @@ export interface DashboardFilters {
   sort: ListSort;
 }
 
-/** The status filter as people read statuses (architecture §12): one choice, its stored values. */
+/** The status filter as people read statuses: one choice, its stored values. */
 export const STATUS_CHOICES = {
   pending: { label: 'Pending Review', statuses: ['pending', 'pending_review'] },
   changes: { label: 'Changes Requested', statuses: ['pending_revision'] },

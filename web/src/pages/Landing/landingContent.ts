@@ -6,7 +6,7 @@ export interface FeatureItem {
   text: string;
 }
 
-/** Feature claims — each one true of Cusp as built and documented (docs/architecture.md). */
+/** Feature claims — each one true of Cusp as built and documented (the folder READMEs). */
 export const FEATURES: readonly FeatureItem[] = [
   {
     icon: 'cube',
@@ -56,7 +56,7 @@ export interface ProcessStep {
   icon: IconName;
 }
 
-/** The four-step process of spec §1. */
+/** The four-step process. */
 export const PROCESS_STEPS: readonly ProcessStep[] = [
   {
     title: 'Export & load',

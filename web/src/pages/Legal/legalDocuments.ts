@@ -1,4 +1,4 @@
-import type { LegalPath } from '../../routes/routeMeta';
+import type { LegalPath } from '../../navigation/routeMeta';
 
 export interface LegalSection {
   heading: string;

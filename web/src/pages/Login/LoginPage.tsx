@@ -22,7 +22,7 @@ import './auth.css';
 
 type LoginField = 'email' | 'password' | 'botCheck';
 
-/** Spec §2/§4: the security check appears after this many failed attempts. */
+/** The security check appears after this many failed attempts. */
 export const LOGIN_FAILURES_BEFORE_CHECK = 2;
 /** Pause in typing before the page asks whether this address needs the check. */
 const BOT_CHECK_QUERY_DELAY_MS = 300;
@@ -57,7 +57,7 @@ function useServerRequiresCheck(email: string, refresh: number): boolean {
 }
 
 /**
- * /login (spec §2 Login, §4, §5). A successful sign-in stores the session; GuestOnly then sends the
+ * /login. A successful sign-in stores the session; GuestOnly then sends the
  * visitor on to /dashboard (or where they came from). The server enforces the security check on
  * its own and counts failures per address; the page asks it while the address is typed, so the
  * check is on screen before the user submits. Its 'Please complete the security verification.'

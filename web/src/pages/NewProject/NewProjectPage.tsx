@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ProjectForm } from '../../components/project/ProjectForm';
+import { convertDcm } from '../../viewer/mesh/convertDcm';
 import { SuccessModal } from '../../components/project/SuccessModal';
 import type { CreateAnswer } from '../../api/contract';
 import { Icon } from '../../ui/Icon';
 
-/** /projects/new (spec §2 New project): the form, then the success modal with the public link. */
+/** /projects/new: the form, then the success modal with the public link. */
 export function NewProjectPage() {
   const [result, setResult] = useState<CreateAnswer | null>(null);
   return (
@@ -15,7 +16,7 @@ export function NewProjectPage() {
       </Link>
       <h1>New Project</h1>
       <p>Add the patient and laboratory details, add your scans and share the link.</p>
-      <ProjectForm mode="user" onCreated={setResult} />
+      <ProjectForm mode="user" onCreated={setResult} convertDcm={convertDcm} />
       <SuccessModal result={result} mode="user" onClose={() => setResult(null)} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { redirectTarget } from '../../routes/redirectTarget';
+import { redirectTarget } from '../../navigation/redirectTarget';
 import type { HistoryEntry } from '../../api/contract';
 
 /** Who did it: 'You' for the caller, else the acting user's name (admins get it), else the kind. */

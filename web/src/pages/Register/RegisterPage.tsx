@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/auth/passwordPolicy';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/domain/passwordPolicy';
 import {
   PLEASE_COMPLETE_SECURITY_VERIFICATION_SHORT,
   PLEASE_FILL_IN_ALL_FIELDS,
@@ -51,7 +51,7 @@ function CheckYourEmail({ email }: { email: string }) {
 }
 
 /**
- * /register (spec §2 Register, §4, §5): the security check is always present; a server answer
+ * /register: the security check is always present; a server answer
  * asking to check e-mail leads to the Check Your Email screen, any other failure shows the error
  * and the check must be done again.
  */

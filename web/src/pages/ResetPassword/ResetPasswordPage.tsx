@@ -1,7 +1,7 @@
 import { FormError } from '../../ui/FieldError';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/auth/passwordPolicy';
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../../api/src/domain/passwordPolicy';
 import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import {

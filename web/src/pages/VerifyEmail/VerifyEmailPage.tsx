@@ -26,8 +26,8 @@ function errorText(err: unknown): string {
 }
 
 /**
- * /verify-email?token=… (spec §2, §4, §5). The GET only asks whether the link is valid; the
- * POST verifies — so a mail scanner that prefetches the link verifies nothing (architecture §12).
+ * /verify-email?token=…. The GET only asks whether the link is valid; the
+ * POST verifies — so a mail scanner that prefetches the link verifies nothing.
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();

@@ -39,7 +39,7 @@ function useRouteId(): string {
   return m?.[1] ? decodeURIComponent(m[1]) : 'demo';
 }
 
-/** /viewer/{id} and /viewer/demo (spec §2 3D viewer). */
+/** /viewer/{id} and /viewer/demo. */
 export function ViewerPage() {
   const routeId = useRouteId();
   const [params] = useSearchParams();

@@ -69,7 +69,7 @@ async function fetchMaterials(signal: AbortSignal): Promise<void> {
     const remote = await fetchMaterialTable(signal);
     useViewerStore.getState().setMaterials(mergeMaterials(remote));
   } catch (err) {
-    // Spec §8: material load failures are only logged.
+    // Material load failures are only logged.
     if (!signal.aborted) console.warn('materials could not be loaded', err);
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The first frame before the app (issue 20). On a public link whose page lists its models
+ * The first frame before the app. On a public link whose page lists its models
  * (api/src/routes/viewerPage.ts), the first script the page runs — inline in it — takes those
  * models (coarse levels where they have them; the page preloads them), decodes them
  * (mesh/pageDecodeTools.ts) and draws the opening view into the page's

@@ -1,6 +1,6 @@
 /**
  * The first frame in raw WebGL 2, drawn into the page's canvas before React, three.js and R3F
- * have even been downloaded (issue 20). It draws what the interactive viewer's first frame
+ * have even been downloaded. It draws what the interactive viewer's first frame
  * draws — the same arrays, the same opening pose (viewFrame.ts), the same lights in camera space
  * (SceneLights.tsx), three's standard material with its GGX highlight, ACES filmic tone mapping
  * and sRGB output — so that the viewer can take over without a jump. The lighting is computed per

@@ -1,5 +1,5 @@
 /**
- * The first frame's lighting, per vertex on the CPU (issue 20): three.js's MeshStandardMaterial
+ * The first frame's lighting, per vertex on the CPU: three.js's MeshStandardMaterial
  * direct lighting (GGX highlight, Schlick–SG Fresnel), the hemisphere light as indirect diffuse,
  * ACES filmic tone mapping and the sRGB transfer — what the interactive viewer computes per pixel.
  * Shading the few thousand vertices of the coarse levels here costs a few tens of milliseconds

@@ -6,7 +6,7 @@
  */
 import { joinDistances, splitQuery } from '../../../../wasm/src/distanceSplit.js';
 import type { DistanceTarget, SignedDistances } from '../../../../wasm/src/core.js';
-import { MeshWorkerClient } from '../../mesh/meshWorkerClient';
+import { MeshWorkerClient } from '../mesh/meshWorkerClient';
 
 /** Query vertices from which the second worker pays off (its index build is ~⅓ of the work). */
 export const SPLIT_FROM_VERTICES = 200_000;

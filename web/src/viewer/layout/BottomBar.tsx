@@ -36,7 +36,7 @@ export function BottomBar() {
             <Icon name={p.icon} size="sm" />
             <span className="vbar__label">{p.label}</span>
             {p.id === 'thread' ? <OpenCount /> : null}
-            {/* Spec §2: the phone's Layers shows their count. */}
+            {/* The phone's Layers shows their count. */}
             {p.id === 'layers' && layerCount > 0 ? (
               <span className="vcount vcount--muted">{layerCount}</span>
             ) : null}

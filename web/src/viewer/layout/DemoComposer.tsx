@@ -1,12 +1,24 @@
 import { useEffect, useId, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { DEMO_FEEDBACK_SENT } from '../../messages';
+import { toast } from '../../stores/useToastStore';
 import { Button } from '../../ui/Button';
-import { sendDemoComment } from '../panels/reviewActions';
 import { useViewerStore } from '../store/useViewerStore';
 
 /**
+ * The demo's composer: only the local confirmation, nothing is sent. A real
+ * link's composer is the conversation's (`review/ThreadPanel`).
+ */
+function sendDemoComment(): void {
+  const s = useViewerStore.getState();
+  if (s.mode !== 'demo' || !s.feedbackText.trim()) return;
+  toast.success(DEMO_FEEDBACK_SENT);
+  s.setFeedbackText('');
+}
+
+/**
  * The demo's conversation: only the composer, whose Comment shows the local confirmation and
- * clears the box (spec §2 demo mode: nothing is sent).
+ * clears the box (nothing is sent).
  */
 export function DemoComposer() {
   const { text, setText, composeSeq } = useViewerStore(

@@ -11,7 +11,7 @@ import { pageDecodeTools } from './pageDecodeTools';
 import { ViewMeshError } from './viewMeshError';
 import { pageShared } from '../boot/pageShared';
 
-/** Status of a failed fetch; spec §7: file fetch failures throw 'HTTP {status}'. */
+/** Status of a failed fetch: file fetch failures throw 'HTTP {status}'. */
 export class HttpError extends Error {
   constructor(readonly status: number) {
     super(`HTTP ${status}`);

@@ -1,11 +1,11 @@
 /**
- * The /viewer/demo project (spec §2): seven layers — upper and lower teeth (real arches, grouped
+ * The /viewer/demo project: seven layers — upper and lower teeth (real arches, grouped
  * as Teeth), gingiva and tissue for each jaw, and a metal abutment — served as view-derivative
  * GLBs from /demo (built by scripts/make-demo-assets.ts). Nothing is ever sent from the demo.
  */
 import type { ViewerModel, ViewerProject } from './project';
 
-/** Spec §2: loading the demo has a simulated delay of 200 to 500 ms. */
+/** Loading the demo has a simulated delay of 200 to 500 ms. */
 export const DEMO_DELAY_MIN_MS = 200;
 export const DEMO_DELAY_MAX_MS = 500;
 

@@ -1,4 +1,4 @@
-/** Display formatting used by the viewer panels (spec §2 Layers and Project Info, §9). */
+/** Display formatting used by the viewer panels (Layers and Project Info). */
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
@@ -32,7 +32,7 @@ export function formatOpacityPercent(opacity: number): string {
   return `${Math.round(clampOpacity(opacity) * 100)}%`;
 }
 
-/** Spec §5: layer opacity range 0 to 1. Non-numbers become fully opaque. */
+/** Layer opacity range 0 to 1. Non-numbers become fully opaque. */
 export function clampOpacity(value: number): number {
   if (!Number.isFinite(value)) return 1;
   return Math.min(1, Math.max(0, value));

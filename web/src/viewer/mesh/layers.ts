@@ -1,5 +1,5 @@
 /**
- * The layer model of the viewer (spec §3 Layer): pure data and pure updates, no three.js, no React.
+ * The layer model of the viewer: pure data and pure updates, no three.js, no React.
  * Models that share a `groupedFrom` form one collapsible group of type Teeth; every other model is
  * an individual layer. Every operation returns a new array (zustand-friendly) and leaves the
  * input untouched.
@@ -26,7 +26,7 @@ export interface ModelLayer {
 
 export interface LayerGroup {
   kind: 'group';
-  /** Spec §3: a group has type Teeth. */
+  /** A group has type Teeth. */
   type: 'teeth';
   id: string;
   name: string;

@@ -4,7 +4,7 @@
  * the others still load. Downloads and decoding run in the decode worker; a model the entry
  * script already started (viewer/boot/prefetch.ts) is taken over.
  *
- * Progressive models (issue 20): a model with a coarse level has it fetched first, and its full
+ * Progressive models: a model with a coarse level has it fetched first, and its full
  * level only once every coarse level has landed, so the small files are not slowed down by the
  * big ones sharing the link. A coarse level that fails is skipped: the full one still comes.
  */

@@ -2,7 +2,7 @@ import { MATERIALS, type Material } from '../../../../api/src/domain/materials';
 import type { MaterialKey } from '../../../../api/src/domain/project';
 
 /**
- * Materials (spec §3): keyed by material key, each with a display name, a colour and rendering
+ * Materials: keyed by material key, each with a display name, a colour and rendering
  * properties. The local set is the API's own table (`api/src/domain/materials.ts`, what
  * GET /api/materials answers), so the fallback the spec mentions can never drift from the server.
  */
@@ -15,7 +15,7 @@ export type MaterialDef = Pick<
   'name' | 'color' | 'roughness' | 'metalness' | 'clearcoat' | 'vertexColors'
 >;
 
-/** Unknown material keys render white (spec §3: "The colour defaults to white when unknown"). */
+/** Unknown material keys render white ("The colour defaults to white when unknown"). */
 export const UNKNOWN_COLOR = '#ffffff';
 
 const toDef = ({ name, color, roughness, metalness, clearcoat, vertexColors }: Material) => ({
@@ -33,7 +33,7 @@ export const DEFAULT_MATERIALS: Readonly<Record<MaterialKey, MaterialDef>> = Obj
 
 export type MaterialMap = Readonly<Record<string, MaterialDef>>;
 
-/** Spec §3 default layer → material mapping, keyed by the model's layer type. */
+/** The default layer → material mapping, keyed by the model's layer type. */
 export const DEFAULT_LAYER_MATERIAL: Readonly<Record<string, MaterialKey>> = {
   teeth: 'enamel',
   tissue: 'gypsum',

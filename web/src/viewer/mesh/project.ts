@@ -1,5 +1,5 @@
 /**
- * The project as the viewer reads it (spec §3 Project and Model), normalised from the answer of
+ * The project as the viewer reads it, normalised from the answer of
  * GET /api/public/projects/{token} or GET /api/projects/{id}. Unknown or missing fields get safe
  * defaults so a partial answer still renders.
  */
@@ -102,7 +102,7 @@ const num = (v: unknown): number =>
 export type ViewerAccess =
   { kind: 'public'; token: string } | { kind: 'owner'; id: string } | { kind: 'demo' };
 
-/** Spec §2 and architecture §12: 'demo' is the demo, ids starting with pub_ are public links. */
+/** 'demo' is the demo, ids starting with pub_ are public links. */
 export function accessFor(routeId: string): ViewerAccess {
   if (routeId === 'demo') return { kind: 'demo' };
   if (routeId.startsWith('pub_')) return { kind: 'public', token: routeId };

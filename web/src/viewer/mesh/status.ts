@@ -1,5 +1,5 @@
 /**
- * Project status as the viewer shows it: the shared reading of a status (architecture §12) —
+ * Project status as the viewer shows it: the shared reading of a status —
  * `pending` and `pending_review` are 'Pending Review', `pending_revision` (the spec's `rejected`)
  * is 'Changes Requested'.
  */

@@ -9,7 +9,7 @@ import { formatCreatedDate, formatFileSize } from '../mesh/format';
 import { useReviewStore } from '../review/reviewStore';
 import { identityProblem } from '../review/identity';
 import { useViewerStore } from '../store/useViewerStore';
-import { approveProject } from './reviewActions';
+import { approveProject } from './approveProject';
 
 /**
  * Approving is a deliberate act: the dialog (a sheet on a phone) names the version and its date,

@@ -4,7 +4,7 @@ import { GroupRow } from './GroupRow';
 import { LayerRow } from './LayerRow';
 
 /**
- * Spec §2 Model Layers: groups and layers with their material dot, visibility and opacity. The
+ * Model Layers: groups and layers with their material dot, visibility and opacity. The
  * body of the side panel's Layers tab (wide screens) or of the Layers sheet (narrow ones).
  */
 export function LayersPanel() {

@@ -9,7 +9,7 @@ export interface LoadingOverlayProps {
   total: number | null;
 }
 
-/** Spec §2: blocking overlay 'Loading 3D Models...' with 'X of N models loaded', percent and bar. */
+/** A blocking overlay 'Loading 3D Models...' with 'X of N models loaded', percent and bar. */
 export function LoadingOverlay({ done, total }: LoadingOverlayProps) {
   const known = total !== null && total > 0;
   const percent = known ? Math.round((Math.min(done, total) / total) * 100) : 0;

@@ -10,7 +10,7 @@ export interface OpacitySliderProps {
   onChange: (value: number) => void;
 }
 
-/** Spec §2: opacity slider 0 to 1, step 0.01, with a percent readout. */
+/** Opacity slider 0 to 1, step 0.01, with a percent readout. */
 export function OpacitySlider({ layerName, value, onChange }: OpacitySliderProps) {
   const id = useId();
   return (

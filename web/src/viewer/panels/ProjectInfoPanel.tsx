@@ -6,7 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { formatCreatedDate } from '../mesh/format';
 import { statusLabel, statusTone } from '../mesh/status';
-import { copyLink } from './reviewActions';
+import { copyLink } from './shareLink';
 import { ApprovalSummary } from '../../components/versions/ApprovalSummary';
 import { NewVersionModal } from '../../components/versions/NewVersionModal';
 import { VersionSwitcher } from '../versions/VersionSwitcher';
@@ -18,7 +18,7 @@ import { OPENING_RECORDED_NOTE } from '../../components/link/linkText';
 import { OwnerLinkSection } from '../link/OwnerLinkSection';
 
 /**
- * Spec §2 Project Info: name, status badge, Patient, Laboratory, Created, Technician (if any),
+ * Project Info: name, status badge, Patient, Laboratory, Created, Technician (if any),
  * Notes (if any); Back to Dashboard only outside review and demo modes; Copy Link; Go Home in
  * review mode. The body of the side panel's Info tab (wide screens) or of the Info sheet (narrow
  * ones); the review actions live in the panel's footer or the bottom bar, never here.

@@ -3,7 +3,7 @@ import { PROJECT_NOT_FOUND } from '../../messages';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 
-/** Spec §2: missing project. */
+/** A missing project. */
 export function ProjectNotFound() {
   const navigate = useNavigate();
   return (

@@ -2,7 +2,7 @@ import { Html } from '@react-three/drei';
 import { useShallow } from 'zustand/react/shallow';
 import type { CommentAnchor as AnchorDto } from '../../api/contract';
 import { useViewerStore } from '../store/useViewerStore';
-import { chooseComment } from './actions';
+import { chooseComment } from './conversationActions';
 import { flattenLayers } from '../mesh/layers';
 import { onOtherVersion, useReviewStore, visiblePins } from './reviewStore';
 

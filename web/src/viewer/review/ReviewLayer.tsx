@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { reloadThread, restoreIdentity } from './actions';
+import { reloadThread, restoreIdentity } from './conversationActions';
 import { IdentityDialog } from './IdentityDialog';
 import { useReviewStore } from './reviewStore';
 import './review.css';

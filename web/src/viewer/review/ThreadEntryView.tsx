@@ -4,7 +4,7 @@ import type { ThreadEntry as ThreadEntryDto } from '../../api/contract';
 import { formatDateTime } from '../../components/project/format';
 import { Button } from '../../ui/Button';
 import { statusLabel } from '../mesh/status';
-import { sendComment, setResolved } from './actions';
+import { sendComment, setResolved } from './conversationActions';
 import { versionLabel } from '../../components/versions/versionText';
 import { onOtherVersion, type ThreadNode } from './reviewStore';
 

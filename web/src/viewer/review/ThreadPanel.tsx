@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { Button } from '../../ui/Button';
-import { backToReview, chooseComment, reloadThread, requireIdentity, sendComment } from './actions';
+import {
+  backToReview,
+  chooseComment,
+  reloadThread,
+  requireIdentity,
+  sendComment,
+} from './conversationActions';
 import { threadNodes, useReviewStore } from './reviewStore';
 import { ThreadEntryView } from './ThreadEntryView';
 import { useViewerLayout } from '../layout/useViewerLayout';

@@ -1,5 +1,5 @@
 /**
- * Spec §9 rendering budget by device class. Mobile: width below 768 px, ~15 fps while moving,
+ * The rendering budget by device class. Mobile: width below 768 px, ~15 fps while moving,
  * idle stop after 1.5 s, pixel ratio ≤ 1.8. Desktop: 60 fps, idle stop after 5 s, pixel ratio
  * ≤ 2.5. Lighting and exposure differ by class (mobile gets cheaper materials, fewer lights and a
  * little more exposure to make up for them).

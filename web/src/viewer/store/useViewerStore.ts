@@ -54,7 +54,6 @@ export interface ViewerState {
   approving: boolean;
   /** The demo's composer text (a real link's composer is the conversation's). */
   feedbackText: string;
-  /** The name the doctor gives with an approval ("Dr …"). */
 
   start: (mode: ViewerMode) => void;
   setProject: (project: ViewerProject) => void;

@@ -53,7 +53,7 @@ describe('status badge', () => {
     expect(statusTone('pending')).toBe('info');
     expect(statusTone('pending_review')).toBe('info');
   });
-  it('labels every status in words, the same as the dashboard and the viewer (architecture §12)', () => {
+  it('labels every status in words, the same as the dashboard and the viewer', () => {
     expect(statusLabel('pending')).toBe('Pending Review');
     expect(statusLabel('pending_review')).toBe('Pending Review');
     expect(statusLabel('pending_revision')).toBe('Changes Requested');

@@ -25,7 +25,7 @@ describe('legal documents', () => {
     expect(LEGAL_LAST_UPDATED).toBe('July 2025');
   });
 
-  it('states the spec §1 facts', () => {
+  it('states what Cusp is, keeps and deletes', () => {
     const terms = text('/terms');
     expect(terms).toMatch(/free, experimental tool/);
     expect(terms).toMatch(/not a medical device/);

@@ -90,6 +90,7 @@ export const API_TABLE = {
     'contract/',
     'answers/',
     'mesh/',
+    'mail/',
     'projections/src/*/queries.ts',
   ],
   routes: [

@@ -66,6 +66,20 @@ export class ViewUnavailable extends Unprocessable {
 }
 
 /**
+ * The originals among `blobKeys` whose view could not be built (the marker a failed build left):
+ * answers mark those models, and the viewer does not ask for them.
+ */
+export async function unviewableOriginals(
+  blobs: BlobStore,
+  blobKeys: readonly string[],
+): Promise<Set<string>> {
+  const marked = await Promise.all(
+    blobKeys.map((key) => blobs.exists(unavailableViewBlobKey(key))),
+  );
+  return new Set(blobKeys.filter((_, i) => marked[i]));
+}
+
+/**
  * Makes sure the derivative exists (building it once if missing); resolves to its blob key.
  * A build that fails on the file itself is recorded beside it (`unavailableViewBlobKey`), so
  * later requests answer `ViewUnavailable` at once instead of failing the build again.

@@ -1,4 +1,3 @@
-import { unavailableViewBlobKey } from '../blobs/blobStore.js';
 import { hasCoarseLevel } from '../domain/viewLevels.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
@@ -19,6 +18,7 @@ import { openCommentCounts } from '../../../projections/src/thread/queries.js';
 import { userSubject } from '../domain/user.js';
 import { needsAnswer } from '../domain/projectStatus.js';
 import { latestThumbnails, thumbnailUrlOf } from '../mesh/thumbnailStore.js';
+import { unviewableOriginals } from '../mesh/viewStore.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
 import { approvalAnswer, versionAnswers } from './versionAnswers.js';
 import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from '../contract/projects.js';
@@ -57,17 +57,6 @@ async function ownersOf(deps: AppDeps, userIds: string[]): Promise<Map<string, P
     if (name !== null) out.set(row.id, { name, companyName: companyName ?? '' });
   }
   return out;
-}
-
-/**
- * The blob keys among `blobKeys` whose view could not be built (a marker beside the file, written
- * by the first failed build): the answer says so, and the viewer does not ask for them.
- */
-async function unviewable(deps: AppDeps, blobKeys: readonly string[]): Promise<Set<string>> {
-  const marked = await Promise.all(
-    blobKeys.map((key) => deps.blobs.exists(unavailableViewBlobKey(key))),
-  );
-  return new Set(blobKeys.filter((_, i) => marked[i]));
 }
 
 /**
@@ -114,8 +103,8 @@ export async function loadProjects(
       ids.map((id) => projectSubject(id)),
     ),
   ]);
-  const unavailable = await unviewable(
-    deps,
+  const unavailable = await unviewableOriginals(
+    deps.blobs,
     models.map((m) => m.blob_key),
   );
   const now = deps.now();

@@ -44,7 +44,9 @@ describe.each(testDrivers())('admin reads (%s)', (driver) => {
     const res = await list(admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBeDefined();
-    expect(adminCheck(t.deps, `Bearer ${admin.token}`).known).toBe(true);
+    const again = adminCheck(t.deps, `Bearer ${admin.token}`);
+    expect(again.known).toBe(true);
+    await again.check;
 
     const r = await t.deps.accounts.execute(
       admin.id,
@@ -62,6 +64,8 @@ describe.each(testDrivers())('admin reads (%s)', (driver) => {
     expect(refused.json()).toMatchObject({ code: 'forbidden' });
     expect(refused.headers['x-total-count']).toBeUndefined();
     // Known as refused now: the next read waits for the check again.
-    expect(adminCheck(t.deps, `Bearer ${admin.token}`).known).toBe(false);
+    const after = adminCheck(t.deps, `Bearer ${admin.token}`);
+    expect(after.known).toBe(false);
+    await expect(after.check).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -6,11 +6,10 @@ import type {
   preValidationHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
-import { projectSearchQuery } from '../contract/dashboard.js';
 import { API_ROUTES, type RouteContract } from '../contract/routes.js';
-import { AppError, ValidationError } from '../errors.js';
+import { AppError } from '../errors.js';
 import { settlePendingCheck, type AccessGuards } from './guards.js';
-import { parseOr400 } from './validate.js';
+import { inputCompiler } from './inputCompiler.js';
 
 /**
  * The API contract (`src/contract/routes.ts`) attached to every route as it is registered, so
@@ -43,29 +42,6 @@ function responseSchemas(contract: RouteContract): Record<number, z.ZodType> {
   }
   return out;
 }
-
-/** A bad project search answers 400 `invalid_query`, "Invalid search: …" (issue 21). */
-function searchRefusal(err: ValidationError): ValidationError {
-  return new ValidationError(`Invalid search: ${err.message}`, 'invalid_query', err.details);
-}
-
-/** Refusals of particular query schemas, where the plain 400 is not the route's answer. */
-const QUERY_REFUSALS = new Map<unknown, (err: ValidationError) => ValidationError>([
-  [projectSearchQuery, searchRefusal],
-]);
-
-/** Params and query parsed with their contract schema; a refusal is `parseOr400`'s 400. */
-const zodCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
-  const refusal = httpPart === 'querystring' ? QUERY_REFUSALS.get(schema) : undefined;
-  return (data: unknown) => {
-    try {
-      return { value: parseOr400(schema, data ?? {}) };
-    } catch (err) {
-      if (!(err instanceof ValidationError)) throw err;
-      return { error: refusal ? refusal(err) : err };
-    }
-  };
-};
 
 function withHook(
   existing: RouteOptions['preValidation'],
@@ -131,7 +107,7 @@ export function attachContract(
     if (contract.query) schema.querystring = contract.query;
     // Only contract routes get the zod compiler; a plugin's JSON Schema routes keep Fastify's.
     if (contract.params || contract.query) {
-      route.validatorCompiler = zodCompiler as FastifySchemaCompiler<FastifySchema>;
+      route.validatorCompiler = inputCompiler as FastifySchemaCompiler<FastifySchema>;
     }
     const response = responseSchemas(contract);
     if (first !== 'HEAD' && Object.keys(response).length > 0) schema.response = response;

@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { attachContract } from './http/contractSchemas.js';
+import { accessGuards } from './http/guards.js';
 import { errorHandler } from './http/errorHandler.js';
 import { redactUrl } from './http/redact.js';
 import { setSecurityHeaders } from './http/securityHeaders.js';
@@ -61,7 +62,7 @@ export async function buildApp(
   const onRoute = opts.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setErrorHandler(errorHandler);
-  attachContract(app, { checkAnswers: opts.checkAnswers ?? false });
+  attachContract(app, { checkAnswers: opts.checkAnswers ?? false, guards: accessGuards(deps) });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

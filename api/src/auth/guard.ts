@@ -5,9 +5,10 @@ import type { AuthUser } from './accountTypes.js';
 import { hashToken } from './secrets.js';
 
 /**
- * Guards for every area, on the request's `Authorization` header (the Fastify glue is
- * `http/guards.ts`): the bearer token resolved to its user, or 401. `requireVerifiedUser` answers
- * 403 `email_unverified`; `requireAdmin` 403 for non-admins.
+ * The guards of the signed-in access levels, on the request's `Authorization` header (attached
+ * to routes from the contract's `access` by `http/guards.ts`). `requireUser`: the bearer token
+ * resolved to its user, or 401 — any signed-in account, verified or not. `requireVerifiedUser`
+ * adds 403 `email_unverified`; `requireAdmin` 403 `forbidden` for non-admins.
  */
 export async function requireUser(
   deps: Pick<AppDeps, 'accounts'>,
@@ -54,32 +55,32 @@ const RECENT_ADMIN_MS = 60_000;
 const RECENT_ADMIN_MAX = 1_000;
 
 /**
- * An admin read: `read` runs only for an admin — the answer is the check's, always made in full.
- * For a token that passed the check within the last minute, `read` starts alongside the check
- * instead of after it (the admin lists are plain reads, so starting one early changes nothing;
- * if the check fails its result is dropped). Any other caller waits for the check first, so an
- * anonymous or forged request never makes the server run an admin query.
+ * The admin check of an admin read, always made in full, and whether the token passed it
+ * within the last minute. For such a token the caller may start its read alongside the check
+ * (the admin lists are plain reads, so starting one early changes nothing; if the check fails
+ * the result is dropped); any other caller must wait for the check first, so an anonymous or
+ * forged request never makes the server run an admin query.
  */
-export async function adminRead<T>(
+export function adminCheck(
   deps: Pick<AppDeps, 'accounts'>,
   authorization: string | undefined,
-  read: () => Promise<T>,
-): Promise<T> {
+): { check: Promise<AuthUser>; known: boolean } {
   const m = /^Bearer ([^\s]+)$/i.exec(authorization ?? '');
   const key = m ? hashToken(m[1]!).toString('base64') : undefined;
   const now = Date.now();
-  const early = key !== undefined && (recentAdmins.get(key) ?? 0) > now ? read() : undefined;
-  // Settled here too, so a failed check leaves no unhandled rejection behind.
-  early?.catch(() => undefined);
-  try {
-    await requireAdmin(deps, authorization);
-  } catch (err) {
-    if (key !== undefined) recentAdmins.delete(key);
-    throw err;
-  }
-  if (key !== undefined) {
-    if (recentAdmins.size >= RECENT_ADMIN_MAX) recentAdmins.clear();
-    recentAdmins.set(key, now + RECENT_ADMIN_MS);
-  }
-  return early ?? read();
+  const known = key !== undefined && (recentAdmins.get(key) ?? 0) > now;
+  const check = requireAdmin(deps, authorization).then(
+    (user) => {
+      if (key !== undefined) {
+        if (recentAdmins.size >= RECENT_ADMIN_MAX) recentAdmins.clear();
+        recentAdmins.set(key, now + RECENT_ADMIN_MS);
+      }
+      return user;
+    },
+    (err: unknown) => {
+      if (key !== undefined) recentAdmins.delete(key);
+      throw err;
+    },
+  );
+  return { check, known };
 }

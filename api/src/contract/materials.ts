@@ -15,5 +15,11 @@ export const material = z.strictObject({
 });
 export type MaterialAnswer = z.infer<typeof material>;
 
-export const materialsAnswer = z.record(z.enum(MATERIAL_KEYS), material);
+// An object with every key listed (not a record): its JSON Schema then names each property.
+export const materialsAnswer = z.strictObject(
+  Object.fromEntries(MATERIAL_KEYS.map((key) => [key, material])) as Record<
+    (typeof MATERIAL_KEYS)[number],
+    typeof material
+  >,
+);
 export type MaterialsAnswer = z.infer<typeof materialsAnswer>;

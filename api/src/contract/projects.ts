@@ -173,3 +173,6 @@ export const modelMaterial = z.enum(MATERIAL_KEYS);
 /** Create answer (spec §3: projectId, publicLink), for the signed-in and the public upload. */
 export const createAnswer = z.strictObject({ projectId: z.uuid(), publicLink: z.string() });
 export type CreateAnswer = z.infer<typeof createAnswer>;
+
+/** `Idempotency-Key`: a client-chosen random string; it names the project, so it must be unguessable. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{16,128}$/;

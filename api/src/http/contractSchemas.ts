@@ -1,12 +1,24 @@
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifySchema,
+  FastifySchemaCompiler,
+  RouteOptions,
+  preValidationHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import { API_ROUTES, type RouteContract } from '../contract/routes.js';
 import { AppError } from '../errors.js';
+import { settlePendingCheck, type AccessGuards } from './guards.js';
+import { inputCompiler } from './inputCompiler.js';
 
 /**
- * The API contract (`src/contract/routes.ts`) attached to every route as its Fastify schema:
- * each JSON answer's schema by status. Attached when a route is registered, so route files stay
- * as they are, and a route the contract does not list stops the start-up.
+ * The API contract (`src/contract/routes.ts`) attached to every route as it is registered, so
+ * a route file declares neither its guard nor its input schemas, and a route the contract does
+ * not list stops the start-up:
+ * - the guard of the route's `access` (`http/guards.ts`), a `preValidation` hook;
+ * - its params and query schemas, which Fastify runs before the handler: the handler reads them
+ *   parsed (`http/routeInput.ts`), a bad one is the 400 of `parseOr400`;
+ * - each JSON answer's schema by status.
  *
  * Answers are serialised with `JSON.stringify`, as Fastify does without a schema. With
  * `checkAnswers` (the test apps) every JSON answer, serialised or prepared, is parsed with its
@@ -31,8 +43,22 @@ function responseSchemas(contract: RouteContract): Record<number, z.ZodType> {
   return out;
 }
 
-/** Registers the serializer and the hook that attaches each route's contract schemas. */
-export function attachContract(app: FastifyInstance, opts: { checkAnswers: boolean }): void {
+function withHook(
+  existing: RouteOptions['preValidation'],
+  hook: preValidationHookHandler,
+): preValidationHookHandler[] {
+  return [hook, ...(existing ? [existing].flat() : [])];
+}
+
+/**
+ * Registers the serializer and the hook that attaches each route's guard and contract schemas.
+ * `guards` builds the guard hooks (`accessGuards(deps)`); without it only public and link routes
+ * may be registered.
+ */
+export function attachContract(
+  app: FastifyInstance,
+  opts: { checkAnswers: boolean; guards?: AccessGuards },
+): void {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   // Checked as the JSON text that goes out: serialised answers and prepared ones (`sendPrepared`,
@@ -57,17 +83,34 @@ export function attachContract(app: FastifyInstance, opts: { checkAnswers: boole
     });
   }
 
+  app.addHook('onSend', settlePendingCheck);
+
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      const key = `${method} ${route.url}`;
-      const contract = (API_ROUTES as Record<string, RouteContract>)[key];
-      if (!contract) throw new Error(`${key} is not in the API contract (src/contract/routes.ts)`);
-      const response = responseSchemas(contract);
-      if (Object.keys(response).length === 0) continue;
-      const schema: FastifySchema = { ...route.schema, response };
-      route.schema = schema;
+    const methods = [route.method].flat();
+    const [first] = methods;
+    if (!first || methods.length !== 1) throw new Error(`${route.url}: one method per API route`);
+    // Fastify's own HEAD twin of a GET route gets the GET route's guard and input schemas.
+    const method = first === 'HEAD' ? 'GET' : first;
+    const key = `${method} ${route.url}`;
+    const contract = (API_ROUTES as Record<string, RouteContract>)[key];
+    if (!contract) throw new Error(`${key} is not in the API contract (src/contract/routes.ts)`);
+
+    if (contract.access !== 'public' && contract.access !== 'link') {
+      const guard = opts.guards?.(contract.access, method);
+      if (!guard) throw new Error(`${key}: no guard for access '${contract.access}'`);
+      route.preValidation = withHook(route.preValidation, guard);
     }
+
+    const schema: FastifySchema = { ...route.schema };
+    if (contract.params) schema.params = contract.params;
+    if (contract.query) schema.querystring = contract.query;
+    // Only contract routes get the zod compiler; a plugin's JSON Schema routes keep Fastify's.
+    if (contract.params || contract.query) {
+      route.validatorCompiler = inputCompiler as FastifySchemaCompiler<FastifySchema>;
+    }
+    const response = responseSchemas(contract);
+    if (first !== 'HEAD' && Object.keys(response).length > 0) schema.response = response;
+    route.schema = schema;
   });
 }

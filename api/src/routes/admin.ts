@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BULK_DELETE_MAX, adminIdParams, bulkDeleteBody } from '../contract/admin.js';
-import { adminRead, requireAdmin } from '../http/guards.js';
+import { BULK_DELETE_MAX } from '../contract/admin.js';
+import { principalOf } from '../http/guards.js';
+import { parseBody, type Input } from '../http/routeInput.js';
 import type { AppDeps } from '../deps.js';
 import { deleteProject, isProjectGone } from '../commands/deleteProject.js';
 import { deleteUserCascade } from '../commands/deleteUser.js';
 import { NotFound, ValidationError } from '../errors.js';
-import { parseOr400 } from '../http/validate.js';
 import { TOTAL_COUNT_HEADER } from '../contract/dashboard.js';
 import {
   adminProjectSearch,
@@ -15,12 +15,9 @@ import {
   unknownProjectIds,
 } from '../reads/admin.js';
 import { loadProjects } from '../reads/projects.js';
-import { parseSearchQuery } from './searchQuery.js';
+import { checkSearchRange } from './searchQuery.js';
 
 export { BULK_DELETE_MAX };
-
-const idParams = adminIdParams;
-const bulkBody = bulkDeleteBody;
 
 const actorOf = (adminId: string) => `admin:${adminId}`;
 
@@ -33,28 +30,27 @@ function ctxOf(request: FastifyRequest, adminId: string) {
  * change is an event whose actor is `admin:<id>` (ProjectDeleted, UserDeleted).
  */
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/api/admin/stats', async (request) => adminRead(deps, request, () => adminStats(deps)));
+  app.get('/api/admin/stats', async () => adminStats(deps));
 
-  app.get('/api/admin/users', async (request) => ({
-    users: await adminRead(deps, request, () => adminUsers(deps)),
-  }));
+  app.get('/api/admin/users', async () => ({ users: await adminUsers(deps) }));
 
   for (const [url, anonymous] of [
     ['/api/admin/projects', false],
     ['/api/admin/public-projects', true],
   ] as const) {
-    app.get(url, async (request, reply) => {
-      const { projects, page } = await adminRead(deps, request, () =>
-        adminProjectSearch(deps, parseSearchQuery(request.query), anonymous),
+    app.get<Input<'GET /api/admin/projects'>>(url, async (request, reply) => {
+      const { projects, page } = await adminProjectSearch(
+        deps,
+        checkSearchRange(request.query),
+        anonymous,
       );
       if (page?.paged) void reply.header(TOTAL_COUNT_HEADER, String(page.total));
       return { projects };
     });
   }
 
-  app.get('/api/admin/users/:id', async (request) => {
-    await requireAdmin(deps, request);
-    const { id } = parseOr400(idParams, request.params);
+  app.get<Input<'GET /api/admin/users/:id'>>('/api/admin/users/:id', async (request) => {
+    const { id } = request.params;
     const user = await adminUser(deps, id);
     if (!user) throw new NotFound('User not found');
     return { user };
@@ -64,39 +60,47 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<
    * The user's projects in the dashboard's shape — the same bare array as GET /api/projects
    * (models, feedback) — for `/dashboard?userId=`.
    */
-  app.get('/api/admin/users/:id/projects', async (request) => {
-    await requireAdmin(deps, request);
-    const { id } = parseOr400(idParams, request.params);
-    const user = await adminUser(deps, id);
-    if (!user) throw new NotFound('User not found');
-    return loadProjects(deps, { userId: id }, { includeOwner: true });
-  });
+  app.get<Input<'GET /api/admin/users/:id/projects'>>(
+    '/api/admin/users/:id/projects',
+    async (request) => {
+      const { id } = request.params;
+      const user = await adminUser(deps, id);
+      if (!user) throw new NotFound('User not found');
+      return loadProjects(deps, { userId: id }, { includeOwner: true });
+    },
+  );
 
-  app.delete('/api/admin/users/:id', async (request, reply) => {
-    const admin = await requireAdmin(deps, request);
-    const { id } = parseOr400(idParams, request.params);
-    if (id === admin.userId) {
-      throw new ValidationError('You cannot delete your own account', 'cannot_delete_self');
-    }
-    await deleteUserCascade(deps, id, ctxOf(request, admin.userId));
-    deps.log.info({ userId: id, adminId: admin.userId }, 'admin deleted user');
-    return reply.code(204).send();
-  });
+  app.delete<Input<'DELETE /api/admin/users/:id'>>(
+    '/api/admin/users/:id',
+    async (request, reply) => {
+      const admin = principalOf(request);
+      const { id } = request.params;
+      if (id === admin.userId) {
+        throw new ValidationError('You cannot delete your own account', 'cannot_delete_self');
+      }
+      await deleteUserCascade(deps, id, ctxOf(request, admin.userId));
+      deps.log.info({ userId: id, adminId: admin.userId }, 'admin deleted user');
+      return reply.code(204).send();
+    },
+  );
 
-  app.delete('/api/admin/projects/:id', async (request, reply) => {
-    const admin = await requireAdmin(deps, request);
-    const { id } = parseOr400(idParams, request.params);
-    await deleteProject(deps, id, 'admin', ctxOf(request, admin.userId));
-    return reply.code(204).send();
-  });
+  app.delete<Input<'DELETE /api/admin/projects/:id'>>(
+    '/api/admin/projects/:id',
+    async (request, reply) => {
+      const admin = principalOf(request);
+      const { id } = request.params;
+      await deleteProject(deps, id, 'admin', ctxOf(request, admin.userId));
+      return reply.code(204).send();
+    },
+  );
 
   /**
    * Deletes several projects. All ids are checked first: any unknown or malformed id answers
    * 400 listing them, and nothing is deleted. One ProjectDeleted event per project.
    */
   app.post('/api/admin/projects/bulk-delete', async (request) => {
-    const admin = await requireAdmin(deps, request);
-    const body = parseOr400(bulkBody, request.body);
+    const admin = principalOf(request);
+    const body = parseBody('POST /api/admin/projects/bulk-delete', request.body);
     const ids = [...new Set(body.ids)];
     if (ids.length > BULK_DELETE_MAX) {
       throw new ValidationError(

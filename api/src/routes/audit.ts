@@ -1,21 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  AUDIT_PAGE_MAX,
-  auditQuery,
-  historyParams,
-  historyQuery,
-  type AuditQuery,
-} from '../contract/audit.js';
+import { principalOf } from '../http/guards.js';
+import type { Input } from '../http/routeInput.js';
+import { AUDIT_PAGE_MAX, type AuditQuery } from '../contract/audit.js';
 import {
   auditEntries,
   projectAuditEntries,
   type AuditLogEntryRow,
 } from '../../../projections/src/auditLog/queries.js';
-import { requireAdmin, requireUser } from '../http/guards.js';
 import type { AppDeps } from '../deps.js';
 import { projectStream } from '../domain/project.js';
 import { NotFound } from '../errors.js';
-import { parseOr400 } from '../http/validate.js';
 import { actorUserId, projectNames, userNames, withNames } from '../reads/auditNames.js';
 import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from '../contract/audit.js';
 
@@ -98,9 +92,8 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
    * Admin audit view: filtered, newest first, paged by cursor, with names beside the ids;
    * `format=csv` exports ids only (a file that leaves Cusp must not outlive a deletion's shredding).
    */
-  app.get('/api/admin/audit', async (request, reply) => {
-    await requireAdmin(deps, request);
-    const q = parseOr400(auditQuery, request.query);
+  app.get<Input<'GET /api/admin/audit'>>('/api/admin/audit', async (request, reply) => {
+    const q = request.query;
     const limit = q.format === 'csv' ? AUDIT_CSV_MAX : q.limit;
     const rows = await auditEntries(deps.db, q, limit + 1);
     const more = rows.length > limit;
@@ -125,10 +118,10 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
    * deletion. Non-admins see actor kinds, and ids only of themselves; admins see every actor id
    * and the names of acting users.
    */
-  app.get('/api/projects/:id/history', async (request) => {
-    const user = await requireUser(deps, request);
-    const id = parseOr400(historyParams, request.params).id.toLowerCase();
-    const q = parseOr400(historyQuery, request.query);
+  app.get<Input<'GET /api/projects/:id/history'>>('/api/projects/:id/history', async (request) => {
+    const user = principalOf(request);
+    const id = request.params.id.toLowerCase();
+    const q = request.query;
     const events = await deps.store.readStream(projectStream(id));
     const created = events.find((e) => e.type === 'ProjectCreated');
     const ownerId = (created?.data as { userId?: string } | undefined)?.userId;

@@ -1,22 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  forgotPasswordBody,
-  loginBody,
-  loginBotCheckBody,
-  registerBody,
-  resendVerificationBody,
-  resetCheckBody,
-  resetPasswordBody,
-  verifyEmailParams,
-} from '../contract/auth.js';
+import { principalOf } from '../http/guards.js';
+import { parseBody, type Input } from '../http/routeInput.js';
 import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
 import { PASSWORD_CHANGED_MESSAGE } from '../auth/passwordReset.js';
-import { requireUser } from '../http/guards.js';
 import { PASSWORD_MESSAGES, passwordProblem } from '../domain/passwordPolicy.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { Unauthorized, ValidationError } from '../errors.js';
-import { parseOr400 } from '../http/validate.js';
 
 /** Per-IP burst limits (security.md §1.3); per-account limits live in PostgreSQL. */
 export const AUTH_RATE_LIMITS = {
@@ -35,12 +25,6 @@ const PLEASE_FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 const PLEASE_ENTER_EMAIL_AND_PASSWORD = 'Please enter both email and password.';
 /** Register's wording has no full stop (spec §5). */
 const REGISTER_BOT_CHECK_REQUIRED = 'Please complete the security verification';
-
-const tokenParams = verifyEmailParams;
-const resendBody = resendVerificationBody;
-const emailBody = loginBotCheckBody;
-const forgotBody = forgotPasswordBody;
-const resetBody = resetPasswordBody;
 
 const PLEASE_ENTER_EMAIL = 'Please enter your email address';
 const PLEASE_ENTER_NEW_PASSWORD = 'Please enter a new password';
@@ -76,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       if (['name', 'email', 'companyName', 'password'].some((k) => blank(raw[k]))) {
         throw new ValidationError(PLEASE_FILL_IN_ALL_FIELDS, 'fields_required');
       }
-      const body = parseOr400(registerBody, raw);
+      const body = parseBody('POST /api/register', raw);
       const problem = passwordProblem(body.password);
       if (problem) throw new ValidationError(PASSWORD_MESSAGES[problem], `password_${problem}`);
       await requireBotCheck(
@@ -95,7 +79,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     if (blank(raw.email) || typeof raw.password !== 'string' || raw.password === '') {
       throw new ValidationError(PLEASE_ENTER_EMAIL_AND_PASSWORD, 'fields_required');
     }
-    const body = parseOr400(loginBody, raw);
+    const body = parseBody('POST /api/login', raw);
     if (passwordProblem(body.password) === 'too_long') {
       throw new ValidationError(PASSWORD_MESSAGES.too_long, 'password_too_long');
     }
@@ -112,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/api/login/bot-check',
     { config: { rateLimit: AUTH_RATE_LIMITS.loginBotCheck } },
     async (request) => {
-      const { email } = parseOr400(emailBody, request.body ?? {});
+      const { email } = parseBody('POST /api/login/bot-check', request.body ?? {});
       return { captchaRequired: await accounts.botCheckRequired(email) };
     },
   );
@@ -123,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     async (request, reply) => {
       const raw = asRecord(request.body);
       if (blank(raw.email)) throw new ValidationError(PLEASE_ENTER_EMAIL, 'fields_required');
-      const body = parseOr400(forgotBody, raw);
+      const body = parseBody('POST /api/forgot-password', raw);
       await requireBotCheck(deps.botCheck, body.turnstileToken, {
         purpose: 'password-reset',
         ip: request.ip,
@@ -136,7 +120,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/api/reset-password/check',
     { config: { rateLimit: AUTH_RATE_LIMITS.resetPassword } },
     async (request) => {
-      const { token } = parseOr400(resetCheckBody, request.body ?? {});
+      const { token } = parseBody('POST /api/reset-password/check', request.body ?? {});
       await accounts.passwordResets.check(token);
       return { valid: true };
     },
@@ -150,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       if (typeof raw.password !== 'string' || raw.password === '') {
         throw new ValidationError(PLEASE_ENTER_NEW_PASSWORD, 'fields_required');
       }
-      const body = parseOr400(resetBody, raw);
+      const body = parseBody('POST /api/reset-password', raw);
       const problem = passwordProblem(body.password);
       if (problem) throw new ValidationError(PASSWORD_MESSAGES[problem], `password_${problem}`);
       await accounts.passwordResets.reset(body.token, body.password, ctx(request));
@@ -159,33 +143,33 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   );
 
   app.get('/api/me', async (request) => {
-    const auth = await requireUser(deps, request);
+    const auth = principalOf(request);
     const user = await accounts.publicUser(auth.userId);
     if (!user) throw new Unauthorized();
     return { user };
   });
 
   app.post('/api/logout', async (request, reply) => {
-    const auth = await requireUser(deps, request);
+    const auth = principalOf(request);
     await accounts.logout(auth.token);
     return reply.code(204).send();
   });
 
-  app.get(
+  app.get<Input<'GET /api/verify-email/:token'>>(
     '/api/verify-email/:token',
     { config: { rateLimit: AUTH_RATE_LIMITS.verify } },
     async (request) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       await accounts.checkVerificationToken(token);
       return { valid: true };
     },
   );
 
-  app.post(
+  app.post<Input<'POST /api/verify-email/:token'>>(
     '/api/verify-email/:token',
     { config: { rateLimit: AUTH_RATE_LIMITS.verify } },
     async (request) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       const user = await accounts.verifyEmail(token, ctx(request));
       return { message: EMAIL_VERIFIED_MESSAGE, user };
     },
@@ -195,7 +179,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     '/api/resend-verification',
     { config: { rateLimit: AUTH_RATE_LIMITS.resend } },
     async (request, reply) => {
-      const body = parseOr400(resendBody, request.body ?? {});
+      const body = parseBody('POST /api/resend-verification', request.body ?? {});
       return reply.code(202).send(await accounts.resendVerification(body.email));
     },
   );

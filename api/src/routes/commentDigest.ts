@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { parseBody } from '../http/routeInput.js';
+import { principalOf } from '../http/guards.js';
 import { loadProject } from '../commands/projectCommand.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { commentDigestMail } from '../mail/projectMails.js';
-import { commentMailsBody } from '../contract/commentMails.js';
 import { requireJson } from '../http/requireJson.js';
-import { parseOr400 } from '../http/validate.js';
-import { requireUser } from './projectAccess.js';
 import { caseForMail, technicianOf } from './review.js';
 
 /** How often a serving process looks for due digests (they are due 10 minutes after a mail). */
@@ -48,14 +47,14 @@ export async function sendDueDigests(deps: AppDeps): Promise<number> {
  */
 export async function commentMailRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get('/api/me/comment-mails', async (request) => {
-    const { userId } = await requireUser(request, deps);
+    const { userId } = principalOf(request);
     return { commentMails: await deps.commentMails.mode(userId) };
   });
 
   app.put('/api/me/comment-mails', async (request) => {
-    const { userId } = await requireUser(request, deps);
+    const { userId } = principalOf(request);
     requireJson(request);
-    const { commentMails } = parseOr400(commentMailsBody, request.body ?? {});
+    const { commentMails } = parseBody('PUT /api/me/comment-mails', request.body ?? {});
     await deps.commentMails.setMode(userId, commentMails);
     return { commentMails };
   });

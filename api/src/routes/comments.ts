@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { principalOf } from '../http/guards.js';
+import { bodySchema, type Input } from '../http/routeInput.js';
+import type { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
-import {
-  COMMENT_BODY_LIMIT,
-  doctorCommentBody,
-  idCommentParams,
-  requestChangesBody,
-  technicianCommentBody,
-  tokenCommentParams,
-} from '../contract/comments.js';
+import { COMMENT_BODY_LIMIT } from '../contract/comments.js';
 import {
   INVALID_TOOL_STATE,
   invalidToolStateMessage,
@@ -23,14 +18,10 @@ import {
   optionalEmail,
   setResolved,
 } from './commentService.js';
-import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
-import { uuidParam } from './projectInput.js';
+import { requireProjectAccess, type Principal } from './projectAccess.js';
 import { requireJson } from '../http/requireJson.js';
 import { openPublicLink } from '../links/access.js';
 import { capLinkComments, linkActor, notifyTechnician, PER_LINK } from './review.js';
-
-const tokenParams = z.object({ token: z.string().max(200) }).strict();
-const idParams = z.object({ id: uuidParam }).strict();
 
 /** Reading the thread through a link: as often as the project itself may be read. */
 const PUBLIC_READ = { max: 120, timeWindow: '1 minute' };
@@ -67,23 +58,26 @@ const actorFor = (p: Principal, ownerId: string) =>
 export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const write = { bodyLimit: COMMENT_BODY_LIMIT };
 
-  app.get(
+  app.get<Input<'GET /api/public/projects/:token/comments'>>(
     '/api/public/projects/:token/comments',
     { config: { rateLimit: PUBLIC_READ } },
     async (request) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       const projectId = await openPublicLink(deps, request, token);
       return { comments: await loadThread(deps, projectId, { withEmails: false }) };
     },
   );
 
-  app.post(
+  app.post<Input<'POST /api/public/projects/:token/comments'>>(
     '/api/public/projects/:token/comments',
     { ...write, config: { rateLimit: PER_LINK } },
     async (request, reply) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       requireJson(request);
-      const b = parseCommentBody(doctorCommentBody, request.body ?? {});
+      const b = parseCommentBody(
+        bodySchema('POST /api/public/projects/:token/comments'),
+        request.body ?? {},
+      );
       const email = optionalEmail(b.authorEmail);
       const projectId = await openPublicLink(deps, request, token);
       await capLinkComments(deps, projectId);
@@ -108,13 +102,16 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
-  app.post(
+  app.post<Input<'POST /api/public/projects/:token/request-changes'>>(
     '/api/public/projects/:token/request-changes',
     { ...write, config: { rateLimit: PER_LINK } },
     async (request, reply) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       requireJson(request);
-      const b = parseCommentBody(requestChangesBody, request.body ?? {});
+      const b = parseCommentBody(
+        bodySchema('POST /api/public/projects/:token/request-changes'),
+        request.body ?? {},
+      );
       const email = optionalEmail(b.authorEmail);
       const projectId = await openPublicLink(deps, request, token);
       await capLinkComments(deps, projectId);
@@ -139,11 +136,11 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
   );
 
   for (const action of ['resolve', 'reopen'] as const) {
-    app.post(
+    app.post<Input<'POST /api/public/projects/:token/comments/:commentId/resolve'>>(
       `/api/public/projects/:token/comments/:commentId/${action}`,
       { config: { rateLimit: PER_LINK } },
       async (request) => {
-        const { token, commentId } = parseOr400(tokenCommentParams, request.params);
+        const { token, commentId } = request.params;
         const projectId = await openPublicLink(deps, request, token);
         const comment = await setResolved(
           deps,
@@ -160,49 +157,59 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       },
     );
 
-    app.post(`/api/projects/:id/comments/:commentId/${action}`, async (request) => {
-      const principal = await requireUser(request, deps);
-      const { id, commentId } = parseOr400(idCommentParams, request.params);
-      const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-      const comment = await setResolved(deps, id, commentId, action === 'resolve', 'technician', {
-        actor: actorFor(principal, ownerId),
-        requestId: request.id,
-      });
-      return { comment };
-    });
+    app.post<Input<'POST /api/projects/:id/comments/:commentId/resolve'>>(
+      `/api/projects/:id/comments/:commentId/${action}`,
+      async (request) => {
+        const principal = principalOf(request);
+        const { id, commentId } = request.params;
+        const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+        const comment = await setResolved(deps, id, commentId, action === 'resolve', 'technician', {
+          actor: actorFor(principal, ownerId),
+          requestId: request.id,
+        });
+        return { comment };
+      },
+    );
   }
 
-  app.get('/api/projects/:id/comments', async (request) => {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
-    await requireProjectAccess(deps, principal, id, { allowAdmin: true });
-    return { comments: await loadThread(deps, id, { withEmails: true }) };
-  });
+  app.get<Input<'GET /api/projects/:id/comments'>>(
+    '/api/projects/:id/comments',
+    async (request) => {
+      const principal = principalOf(request);
+      const { id } = request.params;
+      await requireProjectAccess(deps, principal, id, { allowAdmin: true });
+      return { comments: await loadThread(deps, id, { withEmails: true }) };
+    },
+  );
 
-  app.post('/api/projects/:id/comments', write, async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
-    requireJson(request);
-    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-    const b = parseCommentBody(technicianCommentBody, request.body ?? {});
-    const owner = await deps.accounts.publicUser(ownerId);
-    if (!owner) throw new NotFound('Project not found');
-    const r = await addComment(
-      deps,
-      id,
-      {
-        role: 'technician',
-        name: owner.name,
-        body: b.body,
-        parentId: b.parentId,
-        anchor: b.anchor,
-        toolState: b.toolState,
-        version: b.version,
-      },
-      'AddComment',
-      { actor: actorFor(principal, ownerId), requestId: request.id },
-    );
-    await notifyDoctors(deps, id, r.comment);
-    return reply.code(201).send({ comment: r.comment });
-  });
+  app.post<Input<'POST /api/projects/:id/comments'>>(
+    '/api/projects/:id/comments',
+    write,
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { id } = request.params;
+      requireJson(request);
+      const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+      const b = parseCommentBody(bodySchema('POST /api/projects/:id/comments'), request.body ?? {});
+      const owner = await deps.accounts.publicUser(ownerId);
+      if (!owner) throw new NotFound('Project not found');
+      const r = await addComment(
+        deps,
+        id,
+        {
+          role: 'technician',
+          name: owner.name,
+          body: b.body,
+          parentId: b.parentId,
+          anchor: b.anchor,
+          toolState: b.toolState,
+          version: b.version,
+        },
+        'AddComment',
+        { actor: actorFor(principal, ownerId), requestId: request.id },
+      );
+      await notifyDoctors(deps, id, r.comment);
+      return reply.code(201).send({ comment: r.comment });
+    },
+  );
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ownerFileParams, publicFileParams } from '../contract/files.js';
+import { principalOf } from '../http/guards.js';
+import type { Input } from '../http/routeInput.js';
 import { openDecrypted } from '../blobs/encrypted.js';
 import { BlobNotFound } from '../blobs/blobStore.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { FILE_CSP } from '../http/securityHeaders.js';
-import { parseOr400 } from '../http/validate.js';
 import { openWith } from '../crypto/keyRing.js';
-import { requireProjectAccess, requireUser } from './projectAccess.js';
+import { requireProjectAccess } from './projectAccess.js';
 import { modelByFilename } from '../../../projections/src/projects/queries.js';
 import { openPublicLink } from '../links/access.js';
 import { modelOfAnyVersion } from '../../../projections/src/versions/queries.js';
@@ -69,21 +69,24 @@ async function earlierVersionFile(deps: AppDeps, projectId: string, filename: st
   return m ? { blob_key: m.blobKey, size: String(m.size), name: m.name, type: m.type } : undefined;
 }
 
-const ownerParams = ownerFileParams;
-const publicParams = publicFileParams;
-
 /** File downloads: owner or admin by bearer; anyone holding the public link by token. */
 export async function filesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/api/projects/:id/files/:filename', async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const { id, filename } = parseOr400(ownerParams, request.params);
-    await requireProjectAccess(deps, principal, id, { allowAdmin: true });
-    return sendModelFile(deps, reply, id, filename);
-  });
+  app.get<Input<'GET /api/projects/:id/files/:filename'>>(
+    '/api/projects/:id/files/:filename',
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { id, filename } = request.params;
+      await requireProjectAccess(deps, principal, id, { allowAdmin: true });
+      return sendModelFile(deps, reply, id, filename);
+    },
+  );
 
-  app.get('/api/public/projects/:token/files/:filename', async (request, reply) => {
-    const { token, filename } = parseOr400(publicParams, request.params);
-    const projectId = await openPublicLink(deps, request, token, 'File not found');
-    return sendModelFile(deps, reply, projectId, filename);
-  });
+  app.get<Input<'GET /api/public/projects/:token/files/:filename'>>(
+    '/api/public/projects/:token/files/:filename',
+    async (request, reply) => {
+      const { token, filename } = request.params;
+      const projectId = await openPublicLink(deps, request, token, 'File not found');
+      return sendModelFile(deps, reply, projectId, filename);
+    },
+  );
 }

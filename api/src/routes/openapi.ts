@@ -17,6 +17,10 @@ const VERSION = (
 function docsPage(doc: Json): string {
   const info = doc.info as { title: string; version: string; description: string };
   const paths = doc.paths as Record<string, Record<string, Json>>;
+  const shared = (doc.components as { responses: Record<string, Json> }).responses;
+  // Error answers are shared components: `{ $ref: '#/components/responses/Error404' }`.
+  const resolve = (r: Json): Json =>
+    typeof r.$ref === 'string' ? (shared[r.$ref.split('/').pop()!] ?? r) : r;
   const sections: string[] = [];
   for (const [path, ops] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(ops)) {
@@ -27,13 +31,15 @@ function docsPage(doc: Json): string {
       const body = op.requestBody as { content: Record<string, { schema: unknown }> } | undefined;
       const answers = Object.entries(op.responses as Record<string, Json>)
         .filter(([status]) => status !== 'default')
-        .map(([status, r]) => {
+        .map(([status, ref]) => {
+          const r = resolve(ref);
           const content = r.content as Record<string, { schema: unknown }> | undefined;
           const [type, media] = Object.entries(content ?? {})[0] ?? [];
           return `<details><summary>${escapeHtml(status)} ${escapeHtml(String(r.description))}${type ? ` — ${escapeHtml(type)}` : ''}</summary>${media ? `<pre>${escapeHtml(JSON.stringify(media.schema, null, 2))}</pre>` : ''}</details>`;
         });
       sections.push(
         `<section><h2><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h2>` +
+          `<p>${escapeHtml(String(op.summary))}. <span class="e">${escapeHtml(String(op.description))}</span></p>` +
           (params.length ? `<h3>Parameters</h3><ul>${params.join('')}</ul>` : '') +
           (body
             ? `<h3>Body</h3>${Object.entries(body.content)

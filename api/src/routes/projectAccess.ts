@@ -1,16 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/accountTypes.js';
-import { requireVerifiedUser } from '../http/guards.js';
 import type { AppDeps } from '../deps.js';
 import { NotFound } from '../errors.js';
 import { projectOwner } from '../reads/projects.js';
 
 export type Principal = AuthUser;
-
-/** 401 without a valid session; 403 `email_unverified` for an unverified account (§3(d)). */
-export function requireUser(request: FastifyRequest, deps: AppDeps): Promise<Principal> {
-  return requireVerifiedUser(deps, request);
-}
 
 /**
  * The project if the caller may act on it: its owner, or an admin when `allowAdmin`. Anything

@@ -97,7 +97,6 @@ export function modelDisplayName(custom: string | undefined, fileName: string): 
   return name.trim() || 'model';
 }
 
-/** `Idempotency-Key`: a client-chosen random string; it names the project, so it must be unguessable. */
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{16,128}$/;
+export { IDEMPOTENCY_KEY } from '../contract/projects.js';
 
 export { uuidParam };

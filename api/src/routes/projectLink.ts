@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { principalOf } from '../http/guards.js';
+import { parseBody, type Input } from '../http/routeInput.js';
 import { z } from 'zod';
 import { canonicalEmail } from '../auth/email.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { AppError, TooManyRequests, ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
-import { parseOr400 } from '../http/validate.js';
 import { findLink, linkStateOf, openPublicLink } from '../links/access.js';
 import { runLinkCommand } from '../links/commands.js';
 import { linkDetails } from '../links/details.js';
@@ -14,8 +15,7 @@ import { grantCookie, makeGrant } from '../links/grant.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
 import { deviceOf } from '../links/userAgent.js';
 import { linkActor } from './review.js';
-import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
-import { uuidParam } from './projectInput.js';
+import { requireProjectAccess, type Principal } from './projectAccess.js';
 import {
   ensurePublicToken,
   hashPublicToken,
@@ -30,27 +30,6 @@ export const PIN_INCORRECT_MESSAGE = 'The PIN is not correct';
 export const LINK_LOCKED_MESSAGE = 'Too many wrong PINs. Please try again in 15 minutes.';
 
 const PIN = /^\d{6,12}$/;
-const idParams = z.object({ id: uuidParam }).strict();
-const tokenParams = z.object({ token: z.string().max(200) }).strict();
-
-const settingsBody = z
-  .object({
-    expiresAt: z.union([z.null(), z.string().max(64)]),
-    /** Omitted: keep the PIN; null: clear it. */
-    pin: z.union([z.null(), z.string().max(64)]).optional(),
-  })
-  .strict();
-const rotateBody = z.object({ doctorEmail: z.string().max(1000).optional() }).strict();
-const unlockBody = z.object({ pin: z.string().max(64) }).strict();
-const openedBody = z
-  .object({
-    browserId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{8,64}$/)
-      .optional(),
-  })
-  .strict();
-
 const actorFor = (p: Principal, ownerId: string) =>
   p.userId === ownerId ? `user:${p.userId}` : `admin:${p.userId}`;
 
@@ -84,9 +63,10 @@ function viewerKey(deps: AppDeps, request: FastifyRequest, projectId: string, br
  * public calls the viewer makes around it: unlock (PIN → grant cookie) and "opened" (view log).
  */
 export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  async function ownerCall(request: FastifyRequest) {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
+  // Every owner route of the link takes the project id alone.
+  async function ownerCall(request: FastifyRequest<{ Params: { id: string } }>) {
+    const principal = principalOf(request);
+    const { id } = request.params;
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: true });
     return {
       id,
@@ -95,15 +75,15 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
     };
   }
 
-  app.get('/api/projects/:id/link', async (request) => {
+  app.get<Input<'GET /api/projects/:id/link'>>('/api/projects/:id/link', async (request) => {
     const { id } = await ownerCall(request);
     return linkDetails(deps, id, await ensurePublicToken(deps, id));
   });
 
-  app.put('/api/projects/:id/link', async (request) => {
+  app.put<Input<'PUT /api/projects/:id/link'>>('/api/projects/:id/link', async (request) => {
     const { id, ctx } = await ownerCall(request);
     requireJson(request);
-    const body = parseOr400(settingsBody, request.body ?? {});
+    const body = parseBody('PUT /api/projects/:id/link', request.body ?? {});
     const expiresAt = parseExpiry(body.expiresAt);
     const pin = parsePin(body.pin);
     const now = deps.now().toISOString();
@@ -124,65 +104,71 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
     return linkDetails(deps, id, token);
   });
 
-  app.post('/api/projects/:id/link/revoke', async (request) => {
-    const { id, ctx } = await ownerCall(request);
-    const token = await ensurePublicToken(deps, id);
-    await runLinkCommand(
-      deps,
-      id,
-      {
-        type: 'RevokeLink',
-        data: {
-          projectId: id,
-          tokenHash: hashPublicToken(token).toString('hex'),
-          now: deps.now().toISOString(),
+  app.post<Input<'POST /api/projects/:id/link/revoke'>>(
+    '/api/projects/:id/link/revoke',
+    async (request) => {
+      const { id, ctx } = await ownerCall(request);
+      const token = await ensurePublicToken(deps, id);
+      await runLinkCommand(
+        deps,
+        id,
+        {
+          type: 'RevokeLink',
+          data: {
+            projectId: id,
+            tokenHash: hashPublicToken(token).toString('hex'),
+            now: deps.now().toISOString(),
+          },
         },
-      },
-      ctx,
-    );
-    return linkDetails(deps, id, token);
-  });
+        ctx,
+      );
+      return linkDetails(deps, id, token);
+    },
+  );
 
-  app.post('/api/projects/:id/link/rotate', async (request) => {
-    const { id, ownerId, ctx } = await ownerCall(request);
-    requireJson(request);
-    const { doctorEmail } = parseOr400(rotateBody, request.body ?? {});
-    if (doctorEmail !== undefined && !canonicalEmail(doctorEmail)) {
-      throw new ValidationError('Please enter a valid email address', 'INVALID_EMAIL');
-    }
-    const previous = await ensurePublicToken(deps, id);
-    const token = newPublicToken();
-    // The event first: should the row update not follow, the old token is already refused.
-    await runLinkCommand(
-      deps,
-      id,
-      {
-        type: 'RotateLink',
-        data: {
-          projectId: id,
-          previousTokenHash: hashPublicToken(previous).toString('hex'),
-          tokenHash: hashPublicToken(token).toString('hex'),
-          now: deps.now().toISOString(),
+  app.post<Input<'POST /api/projects/:id/link/rotate'>>(
+    '/api/projects/:id/link/rotate',
+    async (request) => {
+      const { id, ownerId, ctx } = await ownerCall(request);
+      requireJson(request);
+      const { doctorEmail } = parseBody('POST /api/projects/:id/link/rotate', request.body ?? {});
+      if (doctorEmail !== undefined && !canonicalEmail(doctorEmail)) {
+        throw new ValidationError('Please enter a valid email address', 'INVALID_EMAIL');
+      }
+      const previous = await ensurePublicToken(deps, id);
+      const token = newPublicToken();
+      // The event first: should the row update not follow, the old token is already refused.
+      await runLinkCommand(
+        deps,
+        id,
+        {
+          type: 'RotateLink',
+          data: {
+            projectId: id,
+            previousTokenHash: hashPublicToken(previous).toString('hex'),
+            tokenHash: hashPublicToken(token).toString('hex'),
+            now: deps.now().toISOString(),
+          },
         },
-      },
-      ctx,
-    );
-    await replacePublicToken(deps, id, token);
-    // The owner's answer names the link: the swap must show at once.
-    deps.answers.invalidateProject(id);
-    if (doctorEmail !== undefined) {
-      await sendToDoctor(deps, { projectId: id, ownerId, to: canonicalEmail(doctorEmail)! }, ctx);
-    }
-    return { publicLink: publicLinkFor(deps, token) };
-  });
+        ctx,
+      );
+      await replacePublicToken(deps, id, token);
+      // The owner's answer names the link: the swap must show at once.
+      deps.answers.invalidateProject(id);
+      if (doctorEmail !== undefined) {
+        await sendToDoctor(deps, { projectId: id, ownerId, to: canonicalEmail(doctorEmail)! }, ctx);
+      }
+      return { publicLink: publicLinkFor(deps, token) };
+    },
+  );
 
-  app.post(
+  app.post<Input<'POST /api/public/projects/:token/unlock'>>(
     '/api/public/projects/:token/unlock',
     { config: { rateLimit: { max: 30, timeWindow: '15 minutes' } } },
     async (request, reply) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       requireJson(request);
-      const { pin } = parseOr400(unlockBody, request.body ?? {});
+      const { pin } = parseBody('POST /api/public/projects/:token/unlock', request.body ?? {});
       if (!PIN.test(pin)) throw new ValidationError(PIN_FORMAT_MESSAGE, 'invalid_pin');
       // Every answer below is the same for a token with no link: counted, locked, "not correct".
       const tokenHash = hashPublicToken(token);
@@ -234,13 +220,16 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
     },
   );
 
-  app.post(
+  app.post<Input<'POST /api/public/projects/:token/opened'>>(
     '/api/public/projects/:token/opened',
     { config: { rateLimit: { max: 60, timeWindow: '1 hour' } } },
     async (request, reply) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       requireJson(request);
-      const { browserId } = parseOr400(openedBody, request.body ?? {});
+      const { browserId } = parseBody(
+        'POST /api/public/projects/:token/opened',
+        request.body ?? {},
+      );
       const projectId = await openPublicLink(deps, request, token);
       const { device, browser } = deviceOf(request.headers['user-agent']);
       await runLinkCommand(

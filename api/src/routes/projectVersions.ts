@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { principalOf } from '../http/guards.js';
+import type { Input } from '../http/routeInput.js';
 import { removeFiles, type StoredFile } from '../commands/createProject.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import {
@@ -13,12 +14,9 @@ import { projectSubject, type ProjectVersionAdded } from '../domain/project.js';
 import { UnsupportedMediaType, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
 import { buildThumbnailLater } from '../mesh/thumbnailStore.js';
-import { requireProjectAccess, requireUser } from './projectAccess.js';
-import { uuidParam } from './projectInput.js';
+import { requireProjectAccess } from './projectAccess.js';
 import { buildModels, storeFile, type UploadMode } from './projectUpload.js';
 import { drain, readUploadParts } from './uploadParts.js';
-
-const idParams = z.object({ id: uuidParam }).strict();
 
 interface VersionFields {
   note: string;
@@ -104,16 +102,19 @@ async function addVersion(
 }
 
 export async function projectVersionsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.post('/api/projects/:id/versions', async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
-    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-    const answer = await addVersion(request, deps, id, {
-      kind: 'user',
-      userId: ownerId,
-      actor: `user:${ownerId}`,
-      maxFileBytes: deps.config.UPLOAD_MAX_BYTES,
-    });
-    return reply.code(201).send(answer);
-  });
+  app.post<Input<'POST /api/projects/:id/versions'>>(
+    '/api/projects/:id/versions',
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { id } = request.params;
+      const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+      const answer = await addVersion(request, deps, id, {
+        kind: 'user',
+        userId: ownerId,
+        actor: `user:${ownerId}`,
+        maxFileBytes: deps.config.UPLOAD_MAX_BYTES,
+      });
+      return reply.code(201).send(answer);
+    },
+  );
 }

@@ -1,34 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../http/guards.js';
+import { parseBody, type Input } from '../http/routeInput.js';
 import { canonicalEmail } from '../auth/email.js';
-import {
-  feedbackReadParams,
-  projectIdParams,
-  projectListQuery,
-  sendEmailBody,
-  statusBody,
-} from '../contract/projects.js';
 import type { AppDeps } from '../deps.js';
 import { countStatuses } from '../domain/projectStatus.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
 import { sendPrepared } from '../http/sendPrepared.js';
-import { parseOr400 } from '../http/validate.js';
 import { userStatsOf } from '../../../projections/src/userStats/queries.js';
-import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
+import { requireProjectAccess, type Principal } from './projectAccess.js';
 import { deleteProject } from '../commands/deleteProject.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
 import { searchProjects } from '../reads/projectSearch.js';
 import { listBody, ownerAnswers } from '../reads/ownerAnswers.js';
-import { TOTAL_COUNT_HEADER, attentionQuery } from '../contract/dashboard.js';
+import { TOTAL_COUNT_HEADER } from '../contract/dashboard.js';
 import { attentionOf } from '../reads/attention.js';
-import { parseSearchQuery } from './searchQuery.js';
+import { checkSearchRange } from './searchQuery.js';
 import { createProject } from './projectUpload.js';
-
-const idParams = projectIdParams;
-const feedbackParams = feedbackReadParams;
-const listQuery = projectListQuery;
-const sendBody = sendEmailBody;
 
 export const DOCTOR_EMAIL_REQUIRED = "Please enter doctor's email address";
 
@@ -49,7 +38,7 @@ const actorFor = (p: Principal, ownerId: string) =>
  */
 export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post('/api/projects', async (request, reply) => {
-    const principal = await requireUser(request, deps);
+    const principal = principalOf(request);
     const answer = await createProject(request, deps, {
       kind: 'user',
       userId: principal.userId,
@@ -59,9 +48,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     return reply.code(answer.status).send(answer.body);
   });
 
-  app.get('/api/projects', async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const query = parseSearchQuery(request.query);
+  app.get<Input<'GET /api/projects'>>('/api/projects', async (request, reply) => {
+    const principal = principalOf(request);
+    const query = checkSearchRange(request.query);
     const userId = subjectUser(principal, query.userId);
     const page = await searchProjects(deps, { userId }, query);
     if (page.paged) void reply.header(TOTAL_COUNT_HEADER, String(page.total));
@@ -70,15 +59,15 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       .send(listBody(await ownerAnswers(deps, page.ids)));
   });
 
-  app.get('/api/projects/attention', async (request) => {
-    const principal = await requireUser(request, deps);
-    const { since } = parseOr400(attentionQuery, request.query);
+  app.get<Input<'GET /api/projects/attention'>>('/api/projects/attention', async (request) => {
+    const principal = principalOf(request);
+    const { since } = request.query;
     return attentionOf(deps, principal.userId, since);
   });
 
-  app.get('/api/projects/stats', async (request) => {
-    const principal = await requireUser(request, deps);
-    const { userId } = parseOr400(listQuery, request.query);
+  app.get<Input<'GET /api/projects/stats'>>('/api/projects/stats', async (request) => {
+    const principal = principalOf(request);
+    const { userId } = request.query;
     const s = await userStatsOf(deps.db, subjectUser(principal, userId));
     const counts = countStatuses(s?.by_status ?? {});
     return {
@@ -92,21 +81,21 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     };
   });
 
-  app.get('/api/projects/:id', async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
+  app.get<Input<'GET /api/projects/:id'>>('/api/projects/:id', async (request, reply) => {
+    const principal = principalOf(request);
+    const { id } = request.params;
     await requireProjectAccess(deps, principal, id, { allowAdmin: true });
     const [answer] = await ownerAnswers(deps, [id]);
     if (!answer) throw new NotFound('Project not found');
     return sendPrepared(request, reply, answer);
   });
 
-  app.put('/api/projects/:id/status', async (request) => {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
+  app.put<Input<'PUT /api/projects/:id/status'>>('/api/projects/:id/status', async (request) => {
+    const principal = principalOf(request);
+    const { id } = request.params;
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
     requireJson(request);
-    const { status } = parseOr400(statusBody, request.body);
+    const { status } = parseBody('PUT /api/projects/:id/status', request.body);
     await runProjectCommand(
       deps,
       id,
@@ -119,9 +108,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     return { id, status };
   });
 
-  app.delete('/api/projects/:id', async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
+  app.delete<Input<'DELETE /api/projects/:id'>>('/api/projects/:id', async (request, reply) => {
+    const principal = principalOf(request);
+    const { id } = request.params;
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
     await deleteProject(deps, id, 'owner', {
       actor: actorFor(principal, ownerId),
@@ -130,38 +119,44 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     return reply.code(204).send();
   });
 
-  app.post('/api/projects/:id/send-email', async (request) => {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
-    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-    requireJson(request);
-    const { doctorEmail } = parseOr400(sendBody, request.body ?? {});
-    if (doctorEmail.trim() === '')
-      throw new ValidationError(DOCTOR_EMAIL_REQUIRED, 'validation_failed');
-    const to = canonicalEmail(doctorEmail);
-    if (!to) throw new ValidationError('Please enter a valid email address', 'INVALID_EMAIL');
-    await sendToDoctor(
-      deps,
-      { projectId: id, ownerId, to },
-      { actor: actorFor(principal, ownerId), requestId: request.id },
-    );
-    // Queued, not sent: the outbox delivers it (with retries) after this answer.
-    return { success: true, message: `Email to ${to} queued for delivery` };
-  });
+  app.post<Input<'POST /api/projects/:id/send-email'>>(
+    '/api/projects/:id/send-email',
+    async (request) => {
+      const principal = principalOf(request);
+      const { id } = request.params;
+      const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+      requireJson(request);
+      const { doctorEmail } = parseBody('POST /api/projects/:id/send-email', request.body ?? {});
+      if (doctorEmail.trim() === '')
+        throw new ValidationError(DOCTOR_EMAIL_REQUIRED, 'validation_failed');
+      const to = canonicalEmail(doctorEmail);
+      if (!to) throw new ValidationError('Please enter a valid email address', 'INVALID_EMAIL');
+      await sendToDoctor(
+        deps,
+        { projectId: id, ownerId, to },
+        { actor: actorFor(principal, ownerId), requestId: request.id },
+      );
+      // Queued, not sent: the outbox delivers it (with retries) after this answer.
+      return { success: true, message: `Email to ${to} queued for delivery` };
+    },
+  );
 
-  app.put('/api/projects/:id/feedback/:feedbackId/read', async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const { id, feedbackId } = parseOr400(feedbackParams, request.params);
-    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-    await runProjectCommand(
-      deps,
-      id,
-      {
-        type: 'MarkFeedbackRead',
-        data: { projectId: id, feedbackId, now: deps.now().toISOString() },
-      },
-      { actor: actorFor(principal, ownerId), requestId: request.id },
-    );
-    return reply.code(204).send();
-  });
+  app.put<Input<'PUT /api/projects/:id/feedback/:feedbackId/read'>>(
+    '/api/projects/:id/feedback/:feedbackId/read',
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { id, feedbackId } = request.params;
+      const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+      await runProjectCommand(
+        deps,
+        id,
+        {
+          type: 'MarkFeedbackRead',
+          data: { projectId: id, feedbackId, now: deps.now().toISOString() },
+        },
+        { actor: actorFor(principal, ownerId), requestId: request.id },
+      );
+      return reply.code(204).send();
+    },
+  );
 }

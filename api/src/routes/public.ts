@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { publicTokenParams } from '../contract/public.js';
+import type { Input } from '../http/routeInput.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID } from '../domain/project.js';
 import { NotFound, ValidationError } from '../errors.js';
 import { sendPrepared } from '../http/sendPrepared.js';
-import { parseOr400 } from '../http/validate.js';
 import { gatePublicLink, keepAnswerUntil } from '../links/access.js';
 import { loadProjects } from '../reads/projects.js';
 import { createProject } from './projectUpload.js';
 
 export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
 export const BOT_CHECK_MESSAGE = 'Please complete the security verification';
-
-const tokenParams = publicTokenParams;
 
 /**
  * Anonymous calls (spec §7): the quick upload (bot check + terms, 50 MB per file) and the
@@ -45,11 +42,11 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   );
 
-  app.get(
+  app.get<Input<'GET /api/public/projects/:token'>>(
     '/api/public/projects/:token',
     { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       // A kept answer is served without the gate: it is kept only for a link without a PIN and
       // only until its expiry, and every change of the link is an event that drops it.
       const answer = await deps.answers.getOrBuild(`public:${token}`, async () => {

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { principalOf } from '../http/guards.js';
+import { parseBody, type Input } from '../http/routeInput.js';
 import { openPublicLink } from '../links/access.js';
-import { projectIdParams } from '../contract/projects.js';
-import { publicTokenParams } from '../contract/public.js';
 import { FEEDBACK_MAX_CHARS, feedbackBody } from '../contract/review.js';
 import type { AppDeps } from '../deps.js';
 import {
@@ -16,18 +16,15 @@ import { TooManyRequests, ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
 import { reviewMail, type ReviewMailKind } from '../mail/projectMails.js';
 import { parseOr400 } from '../http/validate.js';
-import { requireProjectAccess, requireUser } from './projectAccess.js';
+import { requireProjectAccess } from './projectAccess.js';
 import { userContact } from '../../../projections/src/users/queries.js';
 import { runProjectCommand } from '../commands/projectCommand.js';
 import { publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
 import { loadProjects } from '../reads/projects.js';
-import { approveBody, VERSION_REQUIRED_MESSAGE } from '../contract/review.js';
+import { VERSION_REQUIRED_MESSAGE } from '../contract/review.js';
 
 export { FEEDBACK_MAX_CHARS };
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
-
-const tokenParams = publicTokenParams;
-const idParams = projectIdParams;
 
 /** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
 export const PER_LINK = {
@@ -169,11 +166,11 @@ export const linkActor = (token: string): string =>
  * in the same thread (architecture §12). Access is rooted in the token alone (security.md §1.5).
  */
 export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.post(
+  app.post<Input<'POST /api/public/projects/:token/feedback'>>(
     '/api/public/projects/:token/feedback',
     { config: { rateLimit: PER_LINK } },
     async (request, reply) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       requireJson(request);
       const projectId = await openPublicLink(deps, request, token);
       await capLinkComments(deps, projectId);
@@ -183,17 +180,17 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   );
 
-  app.post(
+  app.post<Input<'POST /api/public/projects/:token/approve'>>(
     '/api/public/projects/:token/approve',
     { config: { rateLimit: PER_LINK } },
     async (request) => {
-      const { token } = parseOr400(tokenParams, request.params);
+      const { token } = request.params;
       requireJson(request);
       const body: unknown = request.body ?? {};
       if (typeof body === 'object' && body !== null && !('version' in body)) {
         throw new ValidationError(VERSION_REQUIRED_MESSAGE, 'version_required');
       }
-      const { version, authorName } = parseOr400(approveBody, body);
+      const { version, authorName } = parseBody('POST /api/public/projects/:token/approve', body);
       const projectId = await openPublicLink(deps, request, token);
       const approvedBy = authorName
         ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
@@ -217,12 +214,15 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   );
 
-  app.post('/api/projects/:id/feedback', async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const { id } = parseOr400(idParams, request.params);
-    requireJson(request);
-    const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-    const r = await giveFeedback(deps, request, id, 'technician_reply', `user:${ownerId}`);
-    return reply.code(201).send({ success: true, feedback: r.feedback });
-  });
+  app.post<Input<'POST /api/projects/:id/feedback'>>(
+    '/api/projects/:id/feedback',
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { id } = request.params;
+      requireJson(request);
+      const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+      const r = await giveFeedback(deps, request, id, 'technician_reply', `user:${ownerId}`);
+      return reply.code(201).send({ success: true, feedback: r.feedback });
+    },
+  );
 }

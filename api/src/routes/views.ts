@@ -1,25 +1,22 @@
 import { pipeline } from 'node:stream';
 import { createBrotliDecompress } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ownerViewParams, publicViewParams, viewQuery } from '../contract/files.js';
+import { principalOf } from '../http/guards.js';
+import type { Input } from '../http/routeInput.js';
 import { BlobNotFound } from '../blobs/blobStore.js';
 import { openDecrypted } from '../blobs/encrypted.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { FILE_CSP } from '../http/securityHeaders.js';
-import { parseOr400 } from '../http/validate.js';
 import { VIEW_DERIVATIVE_CONTENT_TYPE } from '../mesh/viewDerivative.js';
 import { ensureViewLevel, ViewUnavailable } from '../mesh/viewStore.js';
 import { VIEW_LOD_HEADER, type ViewLod } from '../domain/viewLevels.js';
-import { requireProjectAccess, requireUser } from './projectAccess.js';
+import { requireProjectAccess } from './projectAccess.js';
 import { modelBlobKey } from '../../../projections/src/projects/queries.js';
 import { modelOfAnyVersion } from '../../../projections/src/versions/queries.js';
 import { openPublicLink } from '../links/access.js';
 import { acceptsBrotli } from '../http/acceptsBrotli.js';
-
-const ownerParams = ownerViewParams;
-const publicParams = publicViewParams;
 
 /**
  * Sends the view derivative of one model of one project: the stored brotli bytes as they are,
@@ -70,20 +67,23 @@ export async function sendViewDerivative(
 
 /** View derivatives: owner or admin by bearer; anyone holding the public link by token. */
 export async function viewsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/api/projects/:id/view/:modelId', async (request, reply) => {
-    const principal = await requireUser(request, deps);
-    const { id, modelId } = parseOr400(ownerParams, request.params);
-    const { lod } = parseOr400(viewQuery, request.query);
-    await requireProjectAccess(deps, principal, id, { allowAdmin: true });
-    return sendViewDerivative(deps, request, reply, id, modelId, lod);
-  });
+  app.get<Input<'GET /api/projects/:id/view/:modelId'>>(
+    '/api/projects/:id/view/:modelId',
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { id, modelId } = request.params;
+      const { lod } = request.query;
+      await requireProjectAccess(deps, principal, id, { allowAdmin: true });
+      return sendViewDerivative(deps, request, reply, id, modelId, lod);
+    },
+  );
 
-  app.get(
+  app.get<Input<'GET /api/public/projects/:token/view/:modelId'>>(
     '/api/public/projects/:token/view/:modelId',
     { config: { rateLimit: { max: 240, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const { token, modelId } = parseOr400(publicParams, request.params);
-      const { lod } = parseOr400(viewQuery, request.query);
+      const { token, modelId } = request.params;
+      const { lod } = request.query;
       const projectId = await openPublicLink(deps, request, token, 'File not found');
       return sendViewDerivative(deps, request, reply, projectId, modelId, lod);
     },

@@ -1,22 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRead } from '../../../api/src/http/guards.js';
+import { adminCheck } from '../../../api/src/auth/guard.js';
 import { seedUser, type SeededUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
-
-const requestWith = (authorization?: string) =>
-  ({ headers: authorization ? { authorization } : {} }) as unknown as FastifyRequest;
 
 describe.each(testDrivers())('admin reads (%s)', (driver) => {
   let t: TestApp;
   let admin: SeededUser;
   let user: SeededUser;
-  let reads = 0;
-  const read = async () => {
-    reads++;
-    return 'secret list';
-  };
 
   beforeAll(async () => {
     t = await startTestApp(driver);
@@ -25,26 +16,38 @@ describe.each(testDrivers())('admin reads (%s)', (driver) => {
   });
   afterAll(async () => t?.close());
 
-  it('never runs the read for an anonymous, forged or non-admin caller', async () => {
-    reads = 0;
+  const list = (token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/admin/projects?limit=5',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('never lets an anonymous, forged or non-admin caller start a read early', async () => {
     for (const auth of [undefined, 'Bearer forged-token', `Bearer ${user.token}`]) {
       for (let i = 0; i < 2; i++) {
-        await expect(adminRead(t.deps, requestWith(auth), read)).rejects.toMatchObject({
+        const { check, known } = adminCheck(t.deps, auth);
+        expect(known).toBe(false);
+        await expect(check).rejects.toMatchObject({
           status: auth === `Bearer ${user.token}` ? 403 : 401,
         });
       }
     }
-    expect(reads).toBe(0);
+    expect((await list()).statusCode).toBe(401);
+    expect((await list(user.token)).statusCode).toBe(403);
   });
 
-  it('answers an admin, and still checks in full once the token is known', async () => {
-    reads = 0;
-    const req = requestWith(`Bearer ${admin.token}`);
-    expect(await adminRead(t.deps, req, read)).toBe('secret list');
-    expect(await adminRead(t.deps, req, read)).toBe('secret list');
-    expect(reads).toBe(2);
+  it('answers an admin, and refuses one revoked since although the read started', async () => {
+    const first = adminCheck(t.deps, `Bearer ${admin.token}`);
+    expect(first.known).toBe(false);
+    await first.check;
+    const res = await list(admin.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBeDefined();
+    const again = adminCheck(t.deps, `Bearer ${admin.token}`);
+    expect(again.known).toBe(true);
+    await again.check;
 
-    // Admin rights revoked: the next call is refused although its read may have started.
     const r = await t.deps.accounts.execute(
       admin.id,
       {
@@ -54,10 +57,15 @@ describe.each(testDrivers())('admin reads (%s)', (driver) => {
       'system',
     );
     if (r.position) await t.deps.projections.waitFor(r.position, 5_000);
-    await expect(adminRead(t.deps, req, read)).rejects.toMatchObject({ status: 403 });
-    // Known as refused now: the read waits for the check again.
-    reads = 0;
-    await expect(adminRead(t.deps, req, read)).rejects.toMatchObject({ status: 403 });
-    expect(reads).toBe(0);
+    // Known as an admin, so the list ran alongside the check: the check's refusal is the answer,
+    // and nothing the list's handler set leaks with it.
+    const refused = await list(admin.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden' });
+    expect(refused.headers['x-total-count']).toBeUndefined();
+    // Known as refused now: the next read waits for the check again.
+    const after = adminCheck(t.deps, `Bearer ${admin.token}`);
+    expect(after.known).toBe(false);
+    await expect(after.check).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -5,8 +5,8 @@ import { projectActivityFields } from './dashboard.js';
 import { projectOwner, projectStatus } from './projects.js';
 
 /**
- * The admin API (spec §3 "Admin stats", "Admin list adds projectCount, totalStorage, createdAt";
- * §7 admin calls). `GET /api/admin/users/:id/projects` answers the dashboard's project list.
+ * The admin API: stats, and the user and project lists (the user list adds projectCount,
+ * totalStorage, createdAt). `GET /api/admin/users/:id/projects` answers the dashboard's project list.
  */
 
 const count = z.number().int().nonnegative();
@@ -71,7 +71,7 @@ export const adminUserAnswer = z.strictObject({ user: adminUser });
 
 export const adminIdParams = z.strictObject({ id: z.uuid().transform((s) => s.toLowerCase()) });
 
-/** Security §3(d): a bulk delete carries at most this many ids. */
+/** A bulk delete carries at most this many ids: one request never empties the database. */
 export const BULK_DELETE_MAX = 500;
 export const bulkDeleteBody = z.strictObject({ ids: z.array(z.string().min(1).max(100)).min(1) });
 export type BulkDeleteBody = z.input<typeof bulkDeleteBody>;

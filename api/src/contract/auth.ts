@@ -7,7 +7,7 @@ import { freeText, isoInstant, messageAnswer, validAnswer } from './common.js';
 export const role = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof role>;
 
-/** The spec's user object (§3), as every account answer carries it. */
+/** The user object every account answer carries. */
 export const publicUser = z.strictObject({
   id: z.uuid(),
   name: z.string(),
@@ -19,7 +19,7 @@ export const publicUser = z.strictObject({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-/** Login and register answers (spec §3: token, user, requiresVerification, message). */
+/** Login and register answers (token, user, requiresVerification, message). */
 export const authAnswer = z.strictObject({
   token: z.string().optional(),
   user: publicUser.optional(),

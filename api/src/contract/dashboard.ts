@@ -3,7 +3,7 @@ import { PROJECT_STATUSES } from '../domain/project.js';
 import { isoInstant, uuidParam } from './common.js';
 
 /**
- * The dashboard's reads (issue 21): search, filters, sort and pages over the project lists (owner
+ * The dashboard's reads: search, filters, sort and pages over the project lists (owner
  * and admin), what needs attention, and the fields a card shows beyond the project itself.
  * Answers stay the spec's arrays; a page says the whole count in the `X-Total-Count` header.
  */

@@ -37,7 +37,7 @@ export const projectFeedback = z.strictObject({
 });
 export type ProjectFeedback = z.infer<typeof projectFeedback>;
 
-/** The project's owner as a reader sees them (the viewer's Technician row, spec §2). */
+/** The project's owner as a reader sees them (the viewer's Technician row). */
 export const projectOwner = z.strictObject({ name: z.string(), companyName: z.string() });
 export type ProjectOwner = z.infer<typeof projectOwner>;
 
@@ -170,7 +170,7 @@ export type ProjectData = z.input<typeof projectData>;
 /** The per-file fields that travel beside `models` in the create form. */
 export const modelMaterial = z.enum(MATERIAL_KEYS);
 
-/** Create answer (spec §3: projectId, publicLink), for the signed-in and the public upload. */
+/** Create answer (projectId, publicLink), for the signed-in and the public upload. */
 export const createAnswer = z.strictObject({ projectId: z.uuid(), publicLink: z.string() });
 export type CreateAnswer = z.infer<typeof createAnswer>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { freeText } from './common.js';
 import { projectFeedback } from './projects.js';
 
-/** Spec §5: non-blank after trimming. The cap keeps one comment a comment. */
+/** Non-blank after trimming. The cap keeps one comment a comment. */
 export const FEEDBACK_MAX_CHARS = 5000;
 
 const feedbackField = z
@@ -29,7 +29,7 @@ export const VERSION_REQUIRED_MESSAGE = 'The approval must name the version appr
 /** The doctor's name as given in the viewer (optional: older clients approve without one). */
 export const approveBody = z.object({
   /**
-   * The version approved, always: the newest may be one the doctor never saw (issue 30). An
+   * The version approved, always: the newest may be one the doctor never saw. An
    * older one than the newest is refused (409 version_superseded, with `latestVersion`).
    */
   version: z.number().int().min(1).max(100_000),

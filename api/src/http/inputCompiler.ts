@@ -4,7 +4,7 @@ import { projectSearchQuery } from '../contract/dashboard.js';
 import { ValidationError } from '../errors.js';
 import { parseOr400 } from './validate.js';
 
-/** A bad project search answers 400 `invalid_query`, "Invalid search: …" (issue 21). */
+/** A bad project search answers 400 `invalid_query`, "Invalid search: …". */
 function searchRefusal(err: ValidationError): ValidationError {
   return new ValidationError(`Invalid search: ${err.message}`, 'invalid_query', err.details);
 }

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Headers of security.md §1.4. `'wasm-unsafe-eval'` is the one addition: Chromium refuses
- * `WebAssembly.instantiate` without it, and the mesh module runs in the page's worker.
+ * The security headers of every answer: a strict CSP, no sniffing, no framing, no referrer.
+ * `'wasm-unsafe-eval'` is the CSP's one relaxation: Chromium refuses `WebAssembly.instantiate`
+ * without it, and the mesh module runs in the page's worker.
  */
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 /** A CSP hash source of a SHA-256 digest. */
@@ -10,7 +11,7 @@ const SCRIPT_HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
 
 /**
  * The page policy. With Turnstile as the bot check, its origin is allowed for scripts and frames,
- * except on viewer pages: capability URLs load no third-party script (security.md §1.4).
+ * except on viewer pages: capability URLs load no third-party script.
  * `scriptHashes` (`'sha256-…'`) allow those exact inline scripts: the viewer's page carries the
  * first frame's code inline (api/src/routes/viewerPage.ts); nothing else inline runs.
  */

@@ -126,10 +126,7 @@ describe('variant table: files read', () => {
     const m = mesh.parseMesh(plyFile('ascii', [vertexElement(), before]));
     expect([...m.colors!.subarray(0, 4)]).toEqual([200, 10, 10, 255]);
     expect([...m.colors!.subarray(12, 16)]).toEqual([10, 200, 10, 128]);
-    const quad = faceElement(
-      faceColors('uchar').map((p) => ({ ...p, values: p.values.slice(0, 1) })),
-      [[0, 1, 2, 3]],
-    );
+    const quad = faceElement(faceColors('uchar', [[200, 10, 10]]), [[0, 1, 2, 3]]);
     const q = mesh.parseMesh(plyFile('binary_little_endian', [vertexElement(), quad]));
     expect([...q.indices!]).toEqual([0, 1, 2, 3, 4, 5]);
     expect([...q.colors!]).toEqual(Array.from({ length: 6 }, () => [200, 10, 10, 255]).flat());

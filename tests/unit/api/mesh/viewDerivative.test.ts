@@ -192,7 +192,10 @@ describe('buildViewDerivative', () => {
     expect(p.d.stats.vertices).toBe(12);
     expect([...p.seen].sort()).toEqual(FACE_RGB.map((c) => [...c, 255].join(',')).sort());
     // One colour on every face: the weld joins the corners again.
-    const one = faceColors('uchar').map((q) => ({ ...q, values: q.values.map(() => 77) }));
+    const one = faceColors(
+      'uchar',
+      FACE_RGB.map(() => [77, 77, 77]),
+    );
     const same = await colours(plyFile('ascii', [vertexElement(), faceElement(one)]));
     expect(same.d.stats.vertices).toBe(4);
     expect([...same.seen]).toEqual(['77,77,77,255']);

@@ -207,12 +207,15 @@ export const FACE_RGB = [
   [90, 90, 90],
 ] as const;
 
-/** Per-face colour properties (uchar or float) for the four faces. */
-export function faceColors(kind: 'uchar' | 'float'): PlyProp[] {
+/** Per-face colour properties (uchar or float): one RGB per face, FACE_RGB unless told. */
+export function faceColors(
+  kind: 'uchar' | 'float',
+  rgb: readonly (readonly number[])[] = FACE_RGB,
+): PlyProp[] {
   return ['red', 'green', 'blue'].map((name, k) => ({
     name,
     type: kind === 'float' ? 'float' : 'uchar',
-    values: FACE_RGB.map((c) => (kind === 'float' ? c[k]! / 255 : c[k]!)),
+    values: rgb.map((c) => (kind === 'float' ? c[k]! / 255 : c[k]!)),
   }));
 }
 

@@ -15,7 +15,7 @@ const READY_TIMEOUT = 90_000;
 const FACE_RGB = [40, 90, 220] as const;
 
 /** A UV sphere (radius 10) as a binary little-endian PLY, every face in FACE_RGB. */
-function colouredSpherePly(): Uint8Array {
+function colouredSpherePly(): Uint8Array<ArrayBuffer> {
   const rings = 12;
   const segments = 24;
   const pos: number[] = [];
@@ -126,7 +126,7 @@ for (const vp of [
     await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
     await settle(page);
     const tag = `${vp.width}x${vp.height}`;
-    const area = vp.width < 600 ? { x: 0.35, y: 0.3, width: 0.3, height: 0.15 } : CENTRE;
+    const area = vp.width < 600 ? { x: 0.35, y: 0.4, width: 0.3, height: 0.15 } : CENTRE;
     const before = await viewportMiddle(page, `mesh-colours-file-${tag}.png`, area);
     const cells = before.width * before.height;
     expect(bluePixels(before), 'the file colour at the model centre').toBeGreaterThan(cells * 0.5);

@@ -10,6 +10,7 @@ import {
   ViewDerivativeError,
 } from '../../../../api/src/mesh/viewDerivative.js';
 import { buildStoredView } from '../../../../api/src/mesh/viewBuild.js';
+import { loadMeshModule } from '../../../../wasm/src/node.js';
 import { fixtureStl, readBinaryStl } from '../../../support/meshFiles.js';
 import {
   FACE_RGB,
@@ -200,10 +201,12 @@ describe('buildViewDerivative', () => {
     expect(same.d.stats.vertices).toBe(4);
     expect([...same.seen]).toEqual(['77,77,77,255']);
     const stl = binaryStlFile({
-      header: headerBytes('COLOR=', [10, 20, 30, 255]),
+      header: headerBytes('Jane Doe COLOR=', [10, 20, 30, 255]),
       attributes: [0x001f, 0x8000, 0x8000, 0x8000],
     });
-    const s = await colours(stl);
+    // Through the stored copy, as the server builds it: the header's colour survives.
+    const stored = (await loadMeshModule()).validateAndSanitise(stl).bytes;
+    const s = await colours(stored);
     expect([...s.seen].sort()).toEqual(['10,20,30,255', '255,0,0,255']);
   });
 

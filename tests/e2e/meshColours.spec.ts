@@ -6,16 +6,17 @@ import { closeSheet, showPanel } from './support/viewerPanels';
 import { shotPath, viewerCanvas, viewportMiddle } from './support/shots';
 
 /**
- * A PLY with its own face colours, uploaded through the API, is drawn in those colours; the
- * Layers panel's "File colours" beside the material's name switches between the two.
+ * A PLY with its own face colours and a Materialise STL, uploaded through the API, are drawn in
+ * their file's colours; the Layers panel's "File colours" beside the material's name switches
+ * between the two.
  */
 
 const READY_TIMEOUT = 90_000;
 /** The file's face colour: a blue no dental material has. */
 const FACE_RGB = [40, 90, 220] as const;
 
-/** A UV sphere (radius 10) as a binary little-endian PLY, every face in FACE_RGB. */
-function colouredSpherePly(): Uint8Array<ArrayBuffer> {
+/** A UV sphere of radius 10: positions and quads. */
+function sphere(): { pos: number[]; quads: number[][] } {
   const rings = 12;
   const segments = 24;
   const pos: number[] = [];
@@ -26,31 +27,41 @@ function colouredSpherePly(): Uint8Array<ArrayBuffer> {
       pos.push(10 * Math.sin(t) * Math.cos(p), 10 * Math.sin(t) * Math.sin(p), 10 * Math.cos(t));
     }
   }
-  const faces: number[][] = [];
+  const quads: number[][] = [];
   for (let i = 0; i < rings; i++) {
     for (let j = 0; j < segments; j++) {
       const a = i * segments + j;
       const b = i * segments + ((j + 1) % segments);
-      const c = a + segments;
-      const d = b + segments;
-      faces.push([a, c, d, b]);
+      quads.push([a, a + segments, b + segments, b]);
     }
   }
+  return { pos, quads };
+}
+
+function joined(head: Uint8Array, body: Uint8Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(head.length + body.length);
+  out.set(head);
+  out.set(body, head.length);
+  return out;
+}
+
+/** The sphere as a binary little-endian PLY, every face in FACE_RGB. */
+function colouredSpherePly(): Uint8Array<ArrayBuffer> {
+  const { pos, quads } = sphere();
   const nv = pos.length / 3;
   const header =
     'ply\nformat binary_little_endian 1.0\n' +
     `element vertex ${nv}\nproperty float x\nproperty float y\nproperty float z\n` +
-    `element face ${faces.length}\nproperty list uchar int vertex_indices\n` +
+    `element face ${quads.length}\nproperty list uchar int vertex_indices\n` +
     'property uchar red\nproperty uchar green\nproperty uchar blue\nend_header\n';
-  const head = new TextEncoder().encode(header);
-  const body = new Uint8Array(nv * 12 + faces.length * (1 + 16 + 3));
+  const body = new Uint8Array(nv * 12 + quads.length * (1 + 16 + 3));
   const dv = new DataView(body.buffer);
   let o = 0;
   for (const v of pos) {
     dv.setFloat32(o, v, true);
     o += 4;
   }
-  for (const f of faces) {
+  for (const f of quads) {
     dv.setUint8(o++, f.length);
     for (const v of f) {
       dv.setInt32(o, v, true);
@@ -58,9 +69,31 @@ function colouredSpherePly(): Uint8Array<ArrayBuffer> {
     }
     for (const c of FACE_RGB) dv.setUint8(o++, c);
   }
-  const out = new Uint8Array(head.length + body.length);
-  out.set(head);
-  out.set(body, head.length);
+  return joined(new TextEncoder().encode(header), body);
+}
+
+/**
+ * The sphere as a binary STL in the Materialise convention: `COLOR=` FACE_RGB in the header and
+ * every facet's attribute with bit 15 set (the object's colour).
+ */
+function colouredSphereStl(): Uint8Array<ArrayBuffer> {
+  const { pos, quads } = sphere();
+  const tris = quads.flatMap(([a, b, c, d]) => [
+    [a!, b!, c!],
+    [a!, c!, d!],
+  ]);
+  const out = new Uint8Array(84 + tris.length * 50);
+  const dv = new DataView(out.buffer);
+  out.set(new TextEncoder().encode('COLOR='), 0);
+  out.set([...FACE_RGB, 255], 6);
+  dv.setUint32(80, tris.length, true);
+  tris.forEach((t, i) => {
+    t.forEach((v, k) => {
+      for (let a = 0; a < 3; a++)
+        dv.setFloat32(84 + i * 50 + 12 + k * 12 + a * 4, pos[v * 3 + a]!, true);
+    });
+    dv.setUint16(84 + i * 50 + 48, 0x8000, true);
+  });
   return out;
 }
 
@@ -88,17 +121,25 @@ async function settle(page: Page): Promise<void> {
 /** The model's middle: a box around the viewport's centre, clear of the panels. */
 const CENTRE = { x: 0.42, y: 0.38, width: 0.16, height: 0.16 };
 
-for (const vp of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-]) {
-  test(`a face-coloured PLY shows its colours; "File colours" toggles them (${vp.width}×${vp.height})`, async ({
+const CASES = [
+  // A PLY layer's material is Texture (white); an STL layer's one of the dental ones.
+  { kind: 'PLY with face colours', file: 'sphere.ply', material: '', materialName: 'Texture' },
+  { kind: 'Materialise STL', file: 'sphere.stl', material: 'gypsum', materialName: 'Gypsum' },
+] as const;
+
+for (const [vp, c] of [
+  [{ width: 1280, height: 800 }, CASES[0]],
+  [{ width: 390, height: 844 }, CASES[0]],
+  [{ width: 1280, height: 800 }, CASES[1]],
+] as const) {
+  test(`a ${c.kind} shows its colours; "File colours" toggles them (${vp.width}×${vp.height})`, async ({
     page,
     cusp,
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(vp);
-    const { token } = await technician(cusp, `colours${vp.width}@colours-e2e.test`, 'Cora Colour');
+    const who = `colours${vp.width}${c.file.slice(-3)}@colours-e2e.test`;
+    const { token } = await technician(cusp, who, 'Cora Colour');
     const form = new FormData();
     form.append(
       'projectData',
@@ -109,8 +150,10 @@ for (const vp of [
         comment: '',
       }),
     );
-    form.append('models', new Blob([colouredSpherePly()]), 'sphere.ply');
+    const bytes = c.file.endsWith('.ply') ? colouredSpherePly() : colouredSphereStl();
+    form.append('models', new Blob([bytes]), c.file);
     form.append('modelCustomNames', JSON.stringify(['Coloured sphere']));
+    form.append('modelMaterials', JSON.stringify([c.material]));
     form.append('modelTypes', JSON.stringify(['individual']));
     const res = await fetch(`${cusp.baseURL}/api/projects`, {
       method: 'POST',
@@ -125,7 +168,7 @@ for (const vp of [
     const canvas = viewerCanvas(page);
     await expect(canvas).toHaveAttribute('data-viewer-ready', 'true', { timeout: READY_TIMEOUT });
     await settle(page);
-    const tag = `${vp.width}x${vp.height}`;
+    const tag = `${c.file.slice(-3)}-${vp.width}x${vp.height}`;
     const area = vp.width < 600 ? { x: 0.35, y: 0.4, width: 0.3, height: 0.15 } : CENTRE;
     const before = await viewportMiddle(page, `mesh-colours-file-${tag}.png`, area);
     const cells = before.width * before.height;
@@ -134,8 +177,7 @@ for (const vp of [
     const layers = await showPanel(page, 'Layers');
     const choice = layers.getByRole('group', { name: 'Colours of Coloured sphere' });
     const file = choice.getByRole('button', { name: 'File colours' });
-    // A PLY layer's material is Texture (white); an STL layer's is one of the dental ones.
-    const material = choice.getByRole('button', { name: 'Texture' });
+    const material = choice.getByRole('button', { name: c.materialName });
     await expect(file).toHaveAttribute('aria-pressed', 'true');
     await page.screenshot({ path: shotPath(`mesh-colours-panel-${tag}.png`) });
     await material.click();

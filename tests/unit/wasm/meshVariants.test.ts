@@ -165,6 +165,29 @@ describe('variant table: files read', () => {
     expect([...m.colors!]).toEqual(facet.flatMap((c) => [...c, ...c, ...c]));
   });
 
+  it('S6 colours of a binary STL streamed over several windows land on their own facets', () => {
+    const n = 6000;
+    const file = new Uint8Array(84 + 50 * n);
+    const dv = new DataView(file.buffer);
+    file.set(materialiseHeader);
+    dv.setUint32(80, n, true);
+    const expected: number[] = [];
+    const five = (v: number) => (v << 3) | (v >> 2);
+    for (let t = 0; t < n; t++) {
+      for (let k = 0; k < 9; k++) dv.setFloat32(84 + t * 50 + 12 + k * 4, (t % 97) + k, true);
+      const w = t % 7 === 0 ? 0x8000 : (t * 37) & 0x7fff;
+      dv.setUint16(84 + t * 50 + 48, w, true);
+      const c =
+        w & 0x8000
+          ? [0xff, 0x80, 0x40, 255]
+          : [five(w & 31), five((w >> 5) & 31), five((w >> 10) & 31), 255];
+      expected.push(...c, ...c, ...c);
+    }
+    const m = mesh.parseMesh(file);
+    expect(m.stats.triangleCount).toBe(n);
+    expect([...m.colors!]).toEqual(expected);
+  });
+
   it('S6 a Materialise MATERIAL= header alone gives the diffuse colour to facets without one', () => {
     const header = headerBytes('MATERIAL=', [0x20, 0x40, 0x60, 0xff, 1, 2, 3, 4, 5, 6, 7, 8]);
     const m = mesh.parseMesh(binaryStlFile({ header, attributes: [0x8000, 0x8000, 0x8000, 0] }));
@@ -187,15 +210,18 @@ describe('variant table: files read', () => {
 
   it('S8 binary STL with VisCAM/SolidView facet colours (bit 15 set, blue low); others white', () => {
     const attributes = [0x801f, 0x83e0, 0xfc00, 0x0000];
-    const m = mesh.parseMesh(binaryStlFile({ header: 'exported', attributes }));
-    expectTetra(m);
     const facet = [
       [0, 0, 255, 255],
       [0, 255, 0, 255],
       [255, 0, 0, 255],
       [255, 255, 255, 255],
     ];
-    expect([...m.colors!]).toEqual(facet.flatMap((c) => [...c, ...c, ...c]));
+    // Also behind a header starting "solid" (binary by the size equation, row S2).
+    for (const header of ['exported', 'solid exported by CAD']) {
+      const m = mesh.parseMesh(binaryStlFile({ header, attributes }));
+      expectTetra(m);
+      expect([...m.colors!]).toEqual(facet.flatMap((c) => [...c, ...c, ...c]));
+    }
   });
 
   it('S1 binary STL whose attribute words have bit 15 clear has no colours', () => {

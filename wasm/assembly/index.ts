@@ -90,7 +90,8 @@ export function decodeHps(p: usize, len: u32, stl: bool): i32 {
 }
 
 /**
- * Any supported file → buffers for a viewer. STL: triangle soup positions (+ flat normals).
+ * Any supported file → buffers for a viewer. STL: triangle soup positions (+ flat normals,
+ * RGBA colours of a binary STL with facet colours).
  * PLY: indexed positions, RGBA colours if present, indices (+ vertex normals). DCM: indexed.
  */
 export function parse(p: usize, len: u32, normals: bool): i32 {
@@ -126,7 +127,7 @@ export function stlBegin(p: usize, len: u32, normals: bool): i32 {
   if (err == UNDECIDED) return UNDECIDED;
   if (err != E.OK) return finish(err);
   if (detectedTrailing != 0) addFlag(FLAG_TRAILING_BYTES);
-  return finish(stlStreamBegin(load<u32>(p + 80), normals));
+  return finish(stlStreamBegin(p, load<u32>(p + 80), normals));
 }
 
 /** Parses the next `count` records from the window. */

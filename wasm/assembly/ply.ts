@@ -39,8 +39,8 @@ import * as W from './where';
 import { MAX_LINE } from './text';
 
 // PLY (ascii 1.0, binary_little_endian 1.0, binary_big_endian 1.0). Only `vertex` (x, y, z and
-// optional red/green/blue/alpha) and `face` (vertex_indices list) are kept; every other element
-// and property is validated for size and skipped.
+// optional red/green/blue/alpha) and `face` (vertex_indices list and optional red/green/blue/
+// alpha) are kept; every other element and property is validated for size and skipped.
 
 const MAX_HEADER: usize = 65536;
 const MAX_ELEMENTS: i32 = 16;
@@ -119,6 +119,10 @@ function roleOf(kind: u8, p: usize, len: usize): u8 {
     if (tokenIs(p, len, 'alpha') || tokenIs(p, len, 'diffuse_alpha')) return ROLE_A;
   } else if (kind == EK_FACE) {
     if (tokenIs(p, len, 'vertex_indices') || tokenIs(p, len, 'vertex_index')) return ROLE_INDICES;
+    if (tokenIs(p, len, 'red') || tokenIs(p, len, 'diffuse_red')) return ROLE_R;
+    if (tokenIs(p, len, 'green') || tokenIs(p, len, 'diffuse_green')) return ROLE_G;
+    if (tokenIs(p, len, 'blue') || tokenIs(p, len, 'diffuse_blue')) return ROLE_B;
+    if (tokenIs(p, len, 'alpha') || tokenIs(p, len, 'diffuse_alpha')) return ROLE_A;
   }
   return ROLE_OTHER;
 }
@@ -249,7 +253,9 @@ function parseHeader(p: usize, len: usize): i32 {
         store<u8>(PR_LIST + pi, 1);
         store<u8>(PR_TYPE + pi, it);
         store<u8>(PR_CTYPE + pi, ct);
-        const role = roleOf(kind, tp(4), tl(4));
+        let role = roleOf(kind, tp(4), tl(4));
+        // A colour is one value per face; a list of that name is some other data.
+        if (kind == EK_FACE && role >= ROLE_R && role <= ROLE_A) role = ROLE_OTHER;
         if (role == ROLE_INDICES && (it == T_FLOAT32 || it == T_FLOAT64))
           return headerError(E.E_PLY_UNSUPPORTED, line);
         store<u8>(PR_ROLE + pi, role);
@@ -346,6 +352,8 @@ let vIndex: i32 = -1;
 let fIndex: i32 = -1;
 let hasColor = false;
 let hasAlpha = false;
+// Per-face colours (red, green and blue on the face element); they win over vertex colours.
+let faceColor = false;
 
 function elementBytes(ei: i32, ascii: bool): u64 {
   // Smallest possible record: ascii needs at least "0 " per scalar or list count.
@@ -394,12 +402,22 @@ function checkLayout(bodyLen: usize): i32 {
   if ((seen & 0xe) != 0xe) return E.E_PLY_UNSUPPORTED;
   hasColor = (seen & 0x70) == 0x70;
   hasAlpha = hasColor && (seen & 0x80) != 0;
+  faceColor = false;
   if (fIndex >= 0) {
     const f0 = <i32>load<u32>(EL_PROP0 + ((<usize>fIndex) << 2));
     const fn = <i32>load<u32>(EL_NPROP + ((<usize>fIndex) << 2));
     let found = 0;
-    for (let i = f0; i < f0 + fn; i++) if (load<u8>(PR_ROLE + <usize>i) == ROLE_INDICES) found++;
+    let fseen: u32 = 0;
+    for (let i = f0; i < f0 + fn; i++) {
+      const role = load<u8>(PR_ROLE + <usize>i);
+      if (role == ROLE_INDICES) found++;
+      else if (role != ROLE_OTHER) {
+        if (fseen & (1 << role)) return E.E_PLY_HEADER;
+        fseen |= 1 << role;
+      }
+    }
     if (found != 1) return E.E_PLY_UNSUPPORTED;
+    faceColor = (fseen & 0x70) == 0x70;
   }
   // Declared counts must fit the body before anything is allocated (row 13).
   if (need > <u64>bodyLen) {
@@ -447,6 +465,21 @@ function emitPolygon(n: u32): i32 {
     }
   }
   return E.OK;
+}
+
+// Face colours: the record being read, then RGBA8 per face and the triangle count after each
+// face (a polygon's triangles take its colour when the corners are split, see splitByFace).
+const FACE_RGBA: usize = memory.data(4);
+let faceCols: usize = 0;
+let faceEnds: usize = 0;
+
+function faceBegin(): void {
+  store<u32>(FACE_RGBA, 0xff000000);
+}
+
+function faceEnd(r: u32): void {
+  store<u32>(faceCols + ((<usize>r) << 2), load<u32>(FACE_RGBA));
+  store<u32>(faceEnds + ((<usize>r) << 2), triCount);
 }
 
 let fastEnd: usize = 0;
@@ -653,14 +686,20 @@ function readBinaryBody(p: usize, end: usize, pos: usize, col: usize): i32 {
         continue;
       }
     }
+    const colours = faceColor && kind == EK_FACE;
     for (let r: u32 = 0; r < count; r++) {
       const rec = q;
+      if (colours) faceBegin();
       for (let i = p0; i < p0 + np; i++) {
         const t = load<u8>(PR_TYPE + <usize>i);
         const sz = sizeOf(t);
         if (load<u8>(PR_LIST + <usize>i) == 0) {
           if (q + sz > end) {
             return binError(E.E_DECLARED_COUNT_MISMATCH, ei, r, rec, W.WHY_ENDS_EARLY, count, r);
+          }
+          const role = load<u8>(PR_ROLE + <usize>i);
+          if (colours && role >= ROLE_R && role <= ROLE_A) {
+            store<u8>(FACE_RGBA + <usize>(role - ROLE_R), <u8>toByte(rdF(q, t), t));
           }
           q += sz;
           continue;
@@ -695,6 +734,7 @@ function readBinaryBody(p: usize, end: usize, pos: usize, col: usize): i32 {
         }
         q += <usize>n * sz;
       }
+      if (colours) faceEnd(r);
     }
   }
   plyBodyEnd = q;
@@ -773,7 +813,9 @@ function readAsciiBody(end: usize, pos: usize, col: usize, headerLines: u32): i3
     const count = load<u32>(EL_COUNT + ((<usize>ei) << 2));
     const p0 = <i32>load<u32>(EL_PROP0 + ((<usize>ei) << 2));
     const np = <i32>load<u32>(EL_NPROP + ((<usize>ei) << 2));
+    const colours = faceColor && kind == EK_FACE;
     for (let r: u32 = 0; r < count; r++) {
+      if (colours) faceBegin();
       const got = nextLine(end);
       if (got == LINE_EOF) {
         return lineError(E.E_DECLARED_COUNT_MISMATCH, ei, r, W.WHY_ENDS_EARLY, count, r);
@@ -803,6 +845,8 @@ function readAsciiBody(end: usize, pos: usize, col: usize, headerLines: u32): i3
             else if (hasColor && role >= ROLE_R && role <= ROLE_A) {
               store<u8>(col + <usize>r * 4 + <usize>(role - ROLE_R), <u8>toByte(numValue, t));
             }
+          } else if (colours && role >= ROLE_R && role <= ROLE_A) {
+            store<u8>(FACE_RGBA + <usize>(role - ROLE_R), <u8>toByte(numValue, t));
           }
           continue;
         }
@@ -852,6 +896,7 @@ function readAsciiBody(end: usize, pos: usize, col: usize, headerLines: u32): i3
         const nameL = code == W.EL_PLY_OTHER ? load<u32>(EL_NAME_L + ((<usize>ei) << 2)) : 0;
         W.warn(W.W_EXTRA_VALUES, W.AT_LINE, lineNo, code, <i64>r, nameP, nameL);
       }
+      if (colours) faceEnd(r);
     }
   }
   plyBodyEnd = linePos;
@@ -866,8 +911,44 @@ function readAsciiBody(end: usize, pos: usize, col: usize, headerLines: u32): i3
   return E.OK;
 }
 
-/** Full PLY read: positions, optional RGBA colours, triangle indices (+ vertex normals). */
-export function readPly(p: usize, len: usize, wantNormals: bool): i32 {
+/**
+ * Gives every triangle its own three corners (positions copied) coloured by its face: a vertex
+ * shared by faces of different colours cannot carry one colour. The view derivative's weld joins
+ * the corners again where position and colour agree.
+ */
+function splitByFace(pos: usize, faces: u32): i32 {
+  const n = triCount;
+  const pos2 = arenaAlloc(<u64>n * 36 + 16);
+  const col2 = arenaAlloc(<u64>n * 12);
+  const idx2 = arenaAlloc(<u64>n * 12);
+  if (pos2 == 0 || col2 == 0 || idx2 == 0) return E.E_OUT_OF_MEMORY;
+  let t: u32 = 0;
+  for (let f: u32 = 0; f < faces; f++) {
+    const e = load<u32>(faceEnds + ((<usize>f) << 2));
+    const c = load<u32>(faceCols + ((<usize>f) << 2));
+    for (; t < e; t++) {
+      for (let k: u32 = 0; k < 3; k++) {
+        const v = load<u32>(idxOut + <usize>t * 12 + ((<usize>k) << 2));
+        const o = <usize>(t * 3 + k);
+        memory.copy(pos2 + o * 12, pos + <usize>v * 12, 12);
+        store<u32>(col2 + (o << 2), c);
+        store<u32>(idx2 + (o << 2), <u32>o);
+      }
+    }
+  }
+  plyPositions = pos2;
+  plyVertexCount = n * 3;
+  plyIndices = idx2;
+  plyColors = col2;
+  return E.OK;
+}
+
+/**
+ * Full PLY read: positions, optional RGBA colours, triangle indices (+ vertex normals). With
+ * face colours and `split`, corners are split per face (splitByFace); without `split` (the
+ * sanitiser, which only validates) they are read but not applied.
+ */
+export function readPly(p: usize, len: usize, wantNormals: bool, split: bool = true): i32 {
   let err = parseHeader(p, len);
   if (err != E.OK) return err;
   const headerLines = <u32>0;
@@ -886,6 +967,12 @@ export function readPly(p: usize, len: usize, wantNormals: bool): i32 {
     if (col == 0) return E.E_OUT_OF_MEMORY;
   }
   if (hasColor && !hasAlpha) memory.fill(col, 255, <usize>nv * 4);
+  const nf = fIndex >= 0 ? load<u32>(EL_COUNT + ((<usize>fIndex) << 2)) : 0;
+  if (faceColor) {
+    faceCols = arenaAlloc(<u64>nf * 4);
+    faceEnds = arenaAlloc(<u64>nf * 4);
+    if (nf > 0 && (faceCols == 0 || faceEnds == 0)) return E.E_OUT_OF_MEMORY;
+  }
   idxOut = arenaMark();
   triCount = 0;
   if (format == F_PLY_ASCII) {
@@ -909,18 +996,23 @@ export function readPly(p: usize, len: usize, wantNormals: bool): i32 {
   plyIndices = idxOut;
   plyTriangles = triCount;
   plyColors = col;
-  setRes(R_POS_PTR, <u32>pos);
-  setRes(R_VERTEX_COUNT, nv);
-  setRes(R_INDEX_PTR, <u32>idxOut);
+  if (faceColor && split) {
+    err = splitByFace(pos, nf);
+    if (err != E.OK) return err;
+  }
+  const outV = plyVertexCount;
+  setRes(R_POS_PTR, <u32>plyPositions);
+  setRes(R_VERTEX_COUNT, outV);
+  setRes(R_INDEX_PTR, <u32>plyIndices);
   setRes(R_TRIANGLE_COUNT, triCount);
-  if (hasColor) {
-    setRes(R_COLOR_PTR, <u32>col);
+  if (plyColors != 0) {
+    setRes(R_COLOR_PTR, <u32>plyColors);
     addFlag(FLAG_HAS_COLORS);
   }
   if (wantNormals) {
-    const nrm = arenaAlloc(<u64>nv * 12);
+    const nrm = arenaAlloc(<u64>outV * 12);
     if (nrm == 0) return E.E_OUT_OF_MEMORY;
-    indexedVertexNormals(pos, nv, idxOut, triCount, nrm);
+    indexedVertexNormals(plyPositions, outV, plyIndices, triCount, nrm);
     setRes(R_NORMAL_PTR, <u32>nrm);
   }
   return E.OK;
@@ -928,7 +1020,7 @@ export function readPly(p: usize, len: usize, wantNormals: bool): i32 {
 
 /** Validated PLY with `comment`, `obj_info`, free-text and blank header lines removed and trailing bytes dropped. */
 export function sanitisePly(p: usize, len: usize): i32 {
-  const err = readPly(p, len, false);
+  const err = readPly(p, len, false, false);
   if (err != E.OK) return err;
   let bodyEnd = plyBodyEnd;
   if (format == F_PLY_ASCII) {

@@ -37,14 +37,114 @@ import {
   R_VERTEX_COUNT,
   R_TRIANGLE_COUNT,
   R_NORMAL_PTR,
+  R_COLOR_PTR,
   R_OUT_PTR,
   R_OUT_LEN,
   FLAG_MULTIPLE_SOLIDS,
+  FLAG_HAS_COLORS,
 } from './results';
 
 export let stlPositions: usize = 0;
 let stlNormals: usize = 0;
 export let stlTriangles: u32 = 0;
+
+// ---- colours of binary STL ----
+// Two conventions share the 16-bit attribute word of each record. Materialise (its header holds
+// `COLOR=` + RGBA bytes, the object's colour, and/or `MATERIAL=` + diffuse, specular and ambient
+// RGBA): bit 15 clear = the facet's own colour, red in bits 0-4, green 5-9, blue 10-14; bit 15
+// set = the object's colour. VisCAM/SolidView (no such header): bit 15 set = a colour, blue in
+// bits 0-4, green 5-9, red 10-14; clear = none (most writers leave the word 0).
+
+const COLOR_KEY = 'COLOR=';
+const MATERIAL_KEY = 'MATERIAL=';
+/** Header offsets of `COLOR=` and `MATERIAL=` (-1: absent); the sanitiser keeps both. */
+let colorAt: i32 = -1;
+let materialAt: i32 = -1;
+/** The object's colour (RGBA8, little-endian u32) in the Materialise convention. */
+let objectColour: u32 = 0xffffffff;
+/** Attribute words of the records (u16 each), 0 for ASCII STL. */
+let stlAttrs: usize = 0;
+
+function headerKey(p: usize, key: string, room: i32): i32 {
+  const k = key.length;
+  for (let i = 0; i + k + room <= 80; i++) {
+    let same = true;
+    for (let j = 0; j < k; j++) {
+      if (<i32>load<u8>(p + <usize>(i + j)) != key.charCodeAt(j)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return i;
+  }
+  return -1;
+}
+
+/** Finds the Materialise keys in the 80-byte header at `p`. */
+function readHeaderColours(p: usize): void {
+  colorAt = headerKey(p, COLOR_KEY, 4);
+  materialAt = headerKey(p, MATERIAL_KEY, 12);
+  // Alpha is not drawn: a translucent file colour would hide the layer's own opacity setting.
+  if (colorAt >= 0) objectColour = load<u32>(p + <usize>(colorAt + 6)) | 0xff000000;
+  else if (materialAt >= 0) objectColour = load<u32>(p + <usize>(materialAt + 9)) | 0xff000000;
+  else objectColour = 0xffffffff;
+}
+
+function five(v: u32): u32 {
+  return (v << 3) | (v >> 2);
+}
+
+/** RGBA8 (little-endian u32) of an attribute word; 0 when the facet has no colour. */
+function facetColour(w: u32, materialise: bool): u32 {
+  if (materialise) {
+    if (w & 0x8000) return objectColour;
+    return five(w & 31) | (five((w >> 5) & 31) << 8) | (five((w >> 10) & 31) << 16) | 0xff000000;
+  }
+  if ((w & 0x8000) == 0) return 0;
+  return five((w >> 10) & 31) | (five((w >> 5) & 31) << 8) | (five(w & 31) << 16) | 0xff000000;
+}
+
+/** Copies the attribute words of `n` records (first record at `r`) to stlAttrs + `from`. */
+function copyAttrs(r: usize, n: u32, from: u32): void {
+  const o = stlAttrs + ((<usize>from) << 1);
+  for (let i: u32 = 0; i < n; i++) {
+    store<u16>(o + ((<usize>i) << 1), load<u16>(r + <usize>i * 50 + 48));
+  }
+}
+
+/**
+ * Per-vertex RGBA8 colours (three equal corners per facet) into R_COLOR_PTR when the file has
+ * any: every Materialise file, a VisCAM/SolidView file with at least one coloured facet
+ * (uncoloured facets are then white).
+ */
+function publishColours(): i32 {
+  if (stlAttrs == 0) return E.OK;
+  const materialise = colorAt >= 0 || materialAt >= 0;
+  const n = stlTriangles;
+  if (!materialise) {
+    let any = false;
+    for (let t: u32 = 0; t < n; t++) {
+      if (load<u16>(stlAttrs + ((<usize>t) << 1)) & 0x8000) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return E.OK;
+  }
+  const col = arenaAlloc(<u64>n * 12);
+  if (col == 0) return E.E_OUT_OF_MEMORY;
+  for (let t: u32 = 0; t < n; t++) {
+    let c = facetColour(<u32>load<u16>(stlAttrs + ((<usize>t) << 1)), materialise);
+    if (c == 0) c = 0xffffffff;
+    const o = col + <usize>t * 12;
+    store<u32>(o, c);
+    store<u32>(o, c, 4);
+    store<u32>(o, c, 8);
+  }
+  setRes(R_COLOR_PTR, <u32>col);
+  addFlag(FLAG_HAS_COLORS);
+  return E.OK;
+}
 
 // Bounds and exponent maxima of the binary kernels, kept across the calls of a streamed read.
 // Minima and maxima are kept `ordered` (mesh.ts): integer min/max, NaN and ±Inf detected at the end.
@@ -170,6 +270,11 @@ export function readBinaryStl(
   if (n > E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
   if (n == 0) return E.E_NO_GEOMETRY;
   stlNormals = 0;
+  // Header and attribute words first: an in-place read overwrites them.
+  readHeaderColours(p);
+  stlAttrs = arenaAlloc(<u64>n * 2);
+  if (stlAttrs == 0) return E.E_OUT_OF_MEMORY;
+  copyAttrs(p + 84, n, 0);
   accBegin();
   if (!wantNormals && inPlace) {
     binaryPositions(p + 96, n, p);
@@ -218,11 +323,14 @@ let streamDone: u32 = 0;
  * Starts a streamed read of a binary STL of `n` triangles (validated by the caller). Leaves
  * the window address in R_OUT_PTR and its capacity in records in R_OUT_LEN.
  */
-export function stlStreamBegin(n: u32, wantNormals: bool): i32 {
+export function stlStreamBegin(header: usize, n: u32, wantNormals: bool): i32 {
   streamOut = 0;
   if (n > E.MAX_TRIANGLES) return E.E_MESH_TOO_LARGE;
   if (n == 0) return E.E_NO_GEOMETRY;
   stlNormals = 0;
+  readHeaderColours(header);
+  stlAttrs = arenaAlloc(<u64>n * 2);
+  if (stlAttrs == 0) return E.E_OUT_OF_MEMORY;
   stlTriangles = n;
   streamDone = 0;
   accBegin();
@@ -247,6 +355,7 @@ export function stlStreamFeed(count: u32): i32 {
     return E.E_BAD_ARGUMENT;
   }
   const o = streamOut + <usize>streamDone * 36;
+  copyAttrs(streamWindow, count, streamDone);
   if (stlNormals != 0) {
     binaryWithNormals(streamWindow + 12, count, o, stlNormals + <usize>streamDone * 36);
   } else binaryPositions(streamWindow + 12, count, o);
@@ -376,14 +485,17 @@ export function readAsciiStl(p: usize, len: usize): i32 {
   stlPositions = out;
   stlTriangles = n;
   stlNormals = 0;
+  stlAttrs = 0;
   setRes(R_TRIANGLE_COUNT, n);
   setRes(R_VERTEX_COUNT, n * 3);
   return E.OK;
 }
 
-/** Publishes positions (and optional flat normals) of the last STL read. */
+/** Publishes positions (optional flat normals, colours) of the last STL read. */
 export function publishStl(wantNormals: bool): i32 {
   setRes(R_POS_PTR, <u32>stlPositions);
+  const err = publishColours();
+  if (err != E.OK) return err;
   if (wantNormals && stlNormals != 0) {
     setRes(R_NORMAL_PTR, <u32>stlNormals);
   } else if (wantNormals) {
@@ -395,7 +507,10 @@ export function publishStl(wantNormals: bool): i32 {
   return E.OK;
 }
 
-/** Binary STL with a blank header, the attribute words kept and trailing bytes dropped. */
+/**
+ * Binary STL with a blank header (but its `COLOR=` and `MATERIAL=` values, which carry no
+ * text), the attribute words kept and trailing bytes dropped.
+ */
 export function sanitiseBinaryStl(p: usize, len: usize): i32 {
   const err = readBinaryStl(p, len);
   if (err != E.OK) return err;
@@ -404,6 +519,8 @@ export function sanitiseBinaryStl(p: usize, len: usize): i32 {
   if (out == 0) return E.E_OUT_OF_MEMORY;
   memory.copy(out, p, <usize>outLen);
   memory.fill(out, 0, 80);
+  if (colorAt >= 0) memory.copy(out + <usize>colorAt, p + <usize>colorAt, 10);
+  if (materialAt >= 0) memory.copy(out + <usize>materialAt, p + <usize>materialAt, 21);
   setRes(R_OUT_PTR, <u32>out);
   setRes(R_OUT_LEN, <u32>outLen);
   return E.OK;

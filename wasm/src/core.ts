@@ -152,7 +152,7 @@ export interface ViewerMesh {
   positions: Float32Array;
   /** Per-position normals: flat for STL, area-weighted vertex normals otherwise. */
   normals: Float32Array | null;
-  /** RGBA8 per vertex (PLY with colours only). */
+  /** RGBA8 per vertex: PLY vertex or face colours (corners split), binary STL facet colours. */
   colors: Uint8Array | null;
   /** u32 triangle indices for indexed meshes, null for STL. */
   indices: Uint32Array | null;

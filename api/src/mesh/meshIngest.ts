@@ -7,14 +7,38 @@ import { stlRecordHasArea } from './surfaceArea.js';
  * encryptor (no plaintext touches the disk):
  *
  * - **Binary STL larger than the head window** is streamed record by record: the 80-byte header
- *   (free text, often a patient name) is blanked, the declared count is checked against the byte
- *   count (84 + 50·n, up to 49 trailing bytes tolerated and dropped) and every vertex coordinate
- *   must be finite. Memory stays at one window whatever the size — the upload benchmark holds it.
+ *   (free text, often a patient name) is blanked but for its colour keys (blankStlHeader), the
+ *   declared count is checked against the byte count (84 + 50·n, up to 49 trailing bytes
+ *   tolerated and dropped) and every vertex coordinate must be finite. Memory stays at one window whatever the size — the upload benchmark holds it.
  * - **Everything else** (small files, ASCII STL, PLY, 3Shape DCM) is handed whole to the wasm
  *   module's validate-and-sanitise (`MeshSanitizer`), which knows every format.
  */
 
 export type MeshFormat = 'stl' | 'ply';
+
+/** Materialise colour keys of a binary STL header and the bytes of their values. */
+const STL_COLOUR_KEYS = [
+  ['COLOR=', 4],
+  ['MATERIAL=', 12],
+] as const;
+
+/**
+ * Blanks a binary STL's 80-byte header in place but for Materialise's `COLOR=` (RGBA) and
+ * `MATERIAL=` (three RGBA) keys and values: they carry the file's colours and no text. The wasm
+ * sanitiser (wasm/assembly/stl.ts) keeps the same bytes.
+ */
+export function blankStlHeader(header: Buffer): void {
+  const text = header.subarray(0, 80);
+  const kept: [number, Buffer][] = [];
+  for (const [key, size] of STL_COLOUR_KEYS) {
+    const at = text.indexOf(key, 0, 'latin1');
+    if (at >= 0 && at + key.length + size <= 80) {
+      kept.push([at, Buffer.from(text.subarray(at, at + key.length + size))]);
+    }
+  }
+  text.fill(0);
+  for (const [at, bytes] of kept) bytes.copy(text, at);
+}
 
 export interface SanitizedMesh {
   format: MeshFormat;
@@ -214,7 +238,7 @@ export class MeshIngestStream extends Transform {
       buf = buf.subarray(n);
       if (this.pos < 84) return;
       // The 80-byte header is free text (exporters put patient names there): blanked; count kept.
-      this.header.fill(0, 0, 80);
+      blankStlHeader(this.header);
       this.push(this.header);
       this.emitted += 84;
     }

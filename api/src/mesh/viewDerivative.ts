@@ -12,7 +12,9 @@
  * No normals are shipped: the browser computes them (saves ~1.5 points of size).
  * A model over 50k triangles also gets a coarse level (coarseLevel.ts) on the same grid, which
  * the viewer draws first.
- * Vertex colours (PLY) travel as a normalised RGBA8 COLOR_0 stream.
+ * Vertex colours (PLY vertex and face colours, binary STL facet colours) travel as a normalised
+ * RGBA8 COLOR_0 stream, on both levels; the weld never joins vertices of different colours.
+ * A file without colours gets no COLOR_0.
  */
 import { constants as zlibConstants, brotliCompressSync } from 'node:zlib';
 import { MeshoptEncoder } from 'meshoptimizer';

@@ -3,6 +3,7 @@ import type { MeshModule, ViewerMesh } from '../../../wasm/src/core.js';
 import { MeshError } from '../../../wasm/src/errors.js';
 import { loadMeshModule } from '../../../wasm/src/node.js';
 import {
+  FACE_RGB,
   VARIANT_MESH,
   ascii,
   asciiStlText,
@@ -10,7 +11,9 @@ import {
   concatBytes,
   faceColors,
   faceElement,
+  headerBytes,
   plyFile,
+  type PlyProp,
   soup,
   vertexElement,
 } from './support/meshVariants.js';
@@ -99,21 +102,131 @@ describe('variant table: files read', () => {
     expect([...m.indices!]).toEqual([0, 1, 2, 0, 2, 3]);
   });
 
-  it('P9/P14 PLY per-face colours (uchar, float): geometry read, colours not kept yet', () => {
+  it('P9/P14 PLY per-face colours (uchar, float): corners split, each face in its colour', () => {
+    const expected = FACE_RGB.flatMap((c) => [...c, 255, ...c, 255, ...c, 255]);
     for (const kind of ['uchar', 'float'] as const) {
-      for (const enc of ['ascii', 'binary_little_endian'] as const) {
-        const m = mesh.parseMesh(plyFile(enc, [vertexElement(), faceElement(faceColors(kind))]));
-        expectTetra(m);
-        expect(m.colors).toBeNull();
+      for (const enc of ['ascii', 'binary_little_endian', 'binary_big_endian'] as const) {
+        // Vertex colours too: the face colours win.
+        const v = vertexElement(kind);
+        const m = mesh.parseMesh(plyFile(enc, [v, faceElement(faceColors(kind))]));
+        expect(m.positions).toEqual(soup());
+        expect([...m.indices!]).toEqual([...Array(12).keys()]);
+        expect([...m.colors!]).toEqual(expected);
+        expect(m.normals!.length).toBe(36);
       }
     }
   });
 
-  it('S6 binary STL with a Materialise COLOR= header and facet colours: geometry read', () => {
-    const header = 'COLOR=\xff\x80\x40\xff MATERIAL=\x80\x80\x80\xff';
-    const m = mesh.parseMesh(binaryStlFile({ header, attributes: [0x801f, 0x83e0, 0xfc00, 0] }));
+  it('P9 PLY face colours with alpha, after the indices or before them, on polygons', () => {
+    const alpha: PlyProp = { name: 'alpha', type: 'uchar', values: [255, 128, 0, 255] };
+    const before = {
+      name: 'face',
+      props: [...faceColors('uchar'), faceElement().props[0]!, alpha],
+    };
+    const m = mesh.parseMesh(plyFile('ascii', [vertexElement(), before]));
+    expect([...m.colors!.subarray(0, 4)]).toEqual([200, 10, 10, 255]);
+    expect([...m.colors!.subarray(12, 16)]).toEqual([10, 200, 10, 128]);
+    const quad = faceElement(faceColors('uchar', [[200, 10, 10]]), [[0, 1, 2, 3]]);
+    const q = mesh.parseMesh(plyFile('binary_little_endian', [vertexElement(), quad]));
+    expect([...q.indices!]).toEqual([0, 1, 2, 3, 4, 5]);
+    expect([...q.colors!]).toEqual(Array.from({ length: 6 }, () => [200, 10, 10, 255]).flat());
+  });
+
+  it('P9 the stored copy of a face-coloured PLY keeps its colours and vertex count', () => {
+    const src = plyFile('binary_little_endian', [
+      vertexElement(),
+      faceElement(faceColors('uchar')),
+    ]);
+    const r = mesh.validateAndSanitise(src);
+    expect(r.stats.vertexCount).toBe(4);
+    expect(mesh.parseMesh(r.bytes).colors!.length).toBe(48);
+  });
+
+  // Materialise: the object's colour RGBA (0xff, 0x80, 0x40) and a diffuse colour.
+  const materialiseHeader = headerBytes(
+    'COLOR=',
+    [0xff, 0x80, 0x40, 0x10],
+    ' MATERIAL=',
+    [0x20, 0x40, 0x60, 0xff, 0, 0, 0, 0xff, 0, 0, 0, 0xff],
+  );
+
+  it('S6 binary STL with a Materialise COLOR= header: facet colours (R low) or the object colour', () => {
+    // bit 15 clear: own colour, 5 bits each, red in the low bits; bit 15 set: the header colour.
+    const attributes = [0x001f, 0x03e0, 0x8000, 0x7c00];
+    const m = mesh.parseMesh(binaryStlFile({ header: materialiseHeader, attributes }));
     expectTetra(m);
-    expect(m.colors).toBeNull();
+    // The header's alpha (0x10) is not drawn.
+    const facet = [
+      [255, 0, 0, 255],
+      [0, 255, 0, 255],
+      [0xff, 0x80, 0x40, 255],
+      [0, 0, 255, 255],
+    ];
+    expect([...m.colors!]).toEqual(facet.flatMap((c) => [...c, ...c, ...c]));
+  });
+
+  it('S6 colours of a binary STL streamed over several windows land on their own facets', () => {
+    const n = 6000;
+    const file = new Uint8Array(84 + 50 * n);
+    const dv = new DataView(file.buffer);
+    file.set(materialiseHeader);
+    dv.setUint32(80, n, true);
+    const expected: number[] = [];
+    const five = (v: number) => (v << 3) | (v >> 2);
+    for (let t = 0; t < n; t++) {
+      for (let k = 0; k < 9; k++) dv.setFloat32(84 + t * 50 + 12 + k * 4, (t % 97) + k, true);
+      const w = t % 7 === 0 ? 0x8000 : (t * 37) & 0x7fff;
+      dv.setUint16(84 + t * 50 + 48, w, true);
+      const c =
+        w & 0x8000
+          ? [0xff, 0x80, 0x40, 255]
+          : [five(w & 31), five((w >> 5) & 31), five((w >> 10) & 31), 255];
+      expected.push(...c, ...c, ...c);
+    }
+    const m = mesh.parseMesh(file);
+    expect(m.stats.triangleCount).toBe(n);
+    expect([...m.colors!]).toEqual(expected);
+  });
+
+  it('S6 a Materialise MATERIAL= header alone gives the diffuse colour to facets without one', () => {
+    const header = headerBytes('MATERIAL=', [0x20, 0x40, 0x60, 0xff, 1, 2, 3, 4, 5, 6, 7, 8]);
+    const m = mesh.parseMesh(binaryStlFile({ header, attributes: [0x8000, 0x8000, 0x8000, 0] }));
+    expect([...m.colors!.subarray(0, 4)]).toEqual([0x20, 0x40, 0x60, 255]);
+    // Attribute 0 with bit 15 clear is the facet's own colour: black.
+    expect([...m.colors!.subarray(36, 40)]).toEqual([0, 0, 0, 255]);
+  });
+
+  it('S6 the stored copy keeps COLOR= and MATERIAL= and blanks the rest of the header', () => {
+    const header = concatBytes(headerBytes('Jane Doe '), materialiseHeader);
+    const r = mesh.validateAndSanitise(binaryStlFile({ header, attributes: [0x001f, 0, 0, 0] }));
+    const stored = r.bytes.subarray(0, 80);
+    expect(new TextDecoder('latin1').decode(stored)).not.toContain('Jane');
+    // The blank between the two keys is blanked too.
+    const kept = [...materialiseHeader].map((b, i) => (i === 10 ? 0 : b));
+    expect([...stored.subarray(9, 9 + kept.length)]).toEqual(kept);
+    expect(stored.subarray(0, 9).every((b) => b === 0)).toBe(true);
+    expect([...mesh.parseMesh(r.bytes).colors!.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+  });
+
+  it('S8 binary STL with VisCAM/SolidView facet colours (bit 15 set, blue low); others white', () => {
+    const attributes = [0x801f, 0x83e0, 0xfc00, 0x0000];
+    const facet = [
+      [0, 0, 255, 255],
+      [0, 255, 0, 255],
+      [255, 0, 0, 255],
+      [255, 255, 255, 255],
+    ];
+    // Also behind a header starting "solid" (binary by the size equation, row S2).
+    for (const header of ['exported', 'solid exported by CAD']) {
+      const m = mesh.parseMesh(binaryStlFile({ header, attributes }));
+      expectTetra(m);
+      expect([...m.colors!]).toEqual(facet.flatMap((c) => [...c, ...c, ...c]));
+    }
+  });
+
+  it('S1 binary STL whose attribute words have bit 15 clear has no colours', () => {
+    expect(mesh.parseMesh(binaryStlFile({ attributes: [0, 1, 0x7fff, 0] })).colors).toBeNull();
+    expect(mesh.parseMesh(ascii(asciiStlText())).colors).toBeNull();
   });
 
   it('P16 PLY comment and obj_info lines are dropped from the stored copy', () => {

@@ -7,6 +7,7 @@ import {
   MeshRejected,
   type MeshSanitizer,
 } from '../../../../api/src/mesh/meshIngest.js';
+import { loadMeshModule } from '../../../../wasm/src/node.js';
 
 /** The binary path never calls the wasm sanitiser; this one fails the test if it is called. */
 const noSanitizer: MeshSanitizer = {
@@ -60,6 +61,23 @@ describe('MeshIngestStream, streamed binary STL', () => {
       expect(result).toEqual({ format: 'stl', triangles: N, bytes: file.length });
     });
   }
+
+  it('keeps the Materialise COLOR= and MATERIAL= values, as the wasm sanitiser does', async () => {
+    const file = stl(N);
+    file.fill(0x20, 0, 80);
+    file.write('Jane Doe COLOR=', 0, 'latin1');
+    Buffer.from([10, 20, 30, 255]).copy(file, 15);
+    file.write('MATERIAL=', 30, 'latin1');
+    Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]).copy(file, 39);
+    const { out } = await ingest(file, [33]);
+    const expected = Buffer.alloc(80);
+    file.copy(expected, 9, 9, 19);
+    file.copy(expected, 30, 30, 51);
+    expect(out.subarray(0, 80).equals(expected)).toBe(true);
+    const wasm = (await loadMeshModule()).validateAndSanitise(file);
+    expect(Buffer.from(wasm.bytes.subarray(0, 80)).equals(expected)).toBe(true);
+    expect(out.subarray(80).equals(file.subarray(80))).toBe(true);
+  });
 
   for (const [name, bits] of [
     ['NaN', 0x7fc00000],

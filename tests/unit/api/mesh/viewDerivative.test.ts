@@ -9,7 +9,18 @@ import {
   readGlbJson,
   ViewDerivativeError,
 } from '../../../../api/src/mesh/viewDerivative.js';
+import { buildStoredView } from '../../../../api/src/mesh/viewBuild.js';
+import { loadMeshModule } from '../../../../wasm/src/node.js';
 import { fixtureStl, readBinaryStl } from '../../../support/meshFiles.js';
+import {
+  FACE_RGB,
+  binaryStlFile,
+  faceColors,
+  faceElement,
+  headerBytes,
+  plyFile,
+  vertexElement,
+} from '../../wasm/support/meshVariants.js';
 
 interface View {
   extensions: {
@@ -159,6 +170,53 @@ describe('buildViewDerivative', () => {
     ]) {
       expect(rgba.join(',')).toContain([...c, 255].join(','));
     }
+  });
+
+  it('carries PLY face colours and STL facet colours from the stored file into COLOR_0', async () => {
+    const colours = async (bytes: Uint8Array) => {
+      const d = await buildStoredView(bytes);
+      const { json, out } = await decode(d.glb);
+      const prim = (json.meshes as { primitives: { attributes: Record<string, number> }[] }[])[0]!
+        .primitives[0]!;
+      const c = out[prim.attributes.COLOR_0!]!;
+      const seen = new Set<string>();
+      for (let i = 0; i < c.length; i += 4) seen.add([...c.subarray(i, i + 4)].join(','));
+      return { d, seen };
+    };
+    // Four faces of four colours: no corner may be welded to a neighbour's, 12 vertices stay.
+    const ply = plyFile('binary_little_endian', [
+      vertexElement(),
+      faceElement(faceColors('uchar')),
+    ]);
+    const p = await colours(ply);
+    expect(p.d.stats.hasColors).toBe(true);
+    expect(p.d.stats.vertices).toBe(12);
+    expect([...p.seen].sort()).toEqual(FACE_RGB.map((c) => [...c, 255].join(',')).sort());
+    // One colour on every face: the weld joins the corners again.
+    const one = faceColors(
+      'uchar',
+      FACE_RGB.map(() => [77, 77, 77]),
+    );
+    const same = await colours(plyFile('ascii', [vertexElement(), faceElement(one)]));
+    expect(same.d.stats.vertices).toBe(4);
+    expect([...same.seen]).toEqual(['77,77,77,255']);
+    const stl = binaryStlFile({
+      header: headerBytes('Jane Doe COLOR=', [10, 20, 30, 255]),
+      attributes: [0x001f, 0x8000, 0x8000, 0x8000],
+    });
+    // Through the stored copy, as the server builds it: the header's colour survives.
+    const stored = (await loadMeshModule()).validateAndSanitise(stl).bytes;
+    const s = await colours(stored);
+    expect([...s.seen].sort()).toEqual(['10,20,30,255', '255,0,0,255']);
+  });
+
+  it('writes no COLOR_0 for a file without colours', async () => {
+    const d = await buildStoredView(binaryStlFile());
+    expect(d.stats.hasColors).toBe(false);
+    const { json } = await decode(d.glb);
+    const prim = (json.meshes as { primitives: { attributes: Record<string, number> }[] }[])[0]!
+      .primitives[0]!;
+    expect(prim.attributes.COLOR_0).toBeUndefined();
   });
 
   it('refuses empty and malformed meshes', async () => {

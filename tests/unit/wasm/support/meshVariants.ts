@@ -199,19 +199,31 @@ export function faceElement(
   };
 }
 
-/** Per-face colour properties (uchar or float) for the four faces. */
-export function faceColors(kind: 'uchar' | 'float'): PlyProp[] {
-  const rgb = [
-    [200, 10, 10],
-    [10, 200, 10],
-    [10, 10, 200],
-    [90, 90, 90],
-  ];
+/** The per-face colours of faceColors, in face order. */
+export const FACE_RGB = [
+  [200, 10, 10],
+  [10, 200, 10],
+  [10, 10, 200],
+  [90, 90, 90],
+] as const;
+
+/** Per-face colour properties (uchar or float): one RGB per face, FACE_RGB unless told. */
+export function faceColors(
+  kind: 'uchar' | 'float',
+  rgb: readonly (readonly number[])[] = FACE_RGB,
+): PlyProp[] {
   return ['red', 'green', 'blue'].map((name, k) => ({
     name,
     type: kind === 'float' ? 'float' : 'uchar',
     values: rgb.map((c) => (kind === 'float' ? c[k]! / 255 : c[k]!)),
   }));
+}
+
+/** Header bytes: text with binary values spliced in (`parts` of text and byte arrays). */
+export function headerBytes(...parts: (string | number[])[]): Uint8Array {
+  return concatBytes(
+    ...parts.map((p) => (typeof p === 'string' ? new TextEncoder().encode(p) : Uint8Array.from(p))),
+  );
 }
 
 // ---- STL ----
@@ -225,13 +237,21 @@ export function soup(): Float32Array {
   return new Float32Array(out);
 }
 
-/** Binary STL: `header` (80 bytes max) and optional per-facet 16-bit attributes. */
-export function binaryStlFile(opts: { header?: string; attributes?: number[] } = {}): Uint8Array {
+/**
+ * Binary STL: `header` (80 bytes max; text, or bytes for binary values such as a Materialise
+ * `COLOR=` RGBA) and optional per-facet 16-bit attributes.
+ */
+export function binaryStlFile(
+  opts: { header?: string | Uint8Array; attributes?: number[] } = {},
+): Uint8Array {
   const s = soup();
   const n = s.length / 9;
   const out = new Uint8Array(84 + 50 * n);
   const dv = new DataView(out.buffer);
-  if (opts.header) out.set(new TextEncoder().encode(opts.header).subarray(0, 80));
+  if (opts.header) {
+    const h = typeof opts.header === 'string' ? new TextEncoder().encode(opts.header) : opts.header;
+    out.set(h.subarray(0, 80));
+  }
   dv.setUint32(80, n, true);
   for (let t = 0; t < n; t++) {
     for (let k = 0; k < 9; k++) dv.setFloat32(84 + t * 50 + 12 + k * 4, s[t * 9 + k]!, true);

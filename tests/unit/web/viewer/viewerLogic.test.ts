@@ -11,6 +11,7 @@ import {
   countLayers,
   findLayer,
   flattenLayers,
+  setFileColours,
   setOpacity,
   toggleCollapsed,
   toggleVisibility,
@@ -171,6 +172,15 @@ describe('layers', () => {
     expect(findLayer(setOpacity(before, 't2', 0.25), 't2')!.opacity).toBe(0.25);
     expect((after[1] as LayerGroup).collapsed).toBe(true);
     expect((before[1] as LayerGroup).collapsed).toBe(false);
+  });
+  it('shows file colours by default; one layer switches to its material without touching the input', () => {
+    const before = buildLayers(models);
+    expect(flattenLayers(before).every((l) => l.fileColours)).toBe(true);
+    const after = setFileColours(before, 't2', false);
+    expect(findLayer(after, 't2')!.fileColours).toBe(false);
+    expect(findLayer(after, 't1')!.fileColours).toBe(true);
+    expect(findLayer(before, 't2')!.fileColours).toBe(true);
+    expect(findLayer(setFileColours(after, 't2', true), 't2')!.fileColours).toBe(true);
   });
 });
 

@@ -22,6 +22,11 @@ export interface ModelLayer {
   material: string | undefined;
   /** The model's layer type key (teeth, gingiva, tissue, metal_abut, …). */
   layerType: string;
+  /**
+   * Draw the file's own colours (PLY vertex or face colours, STL facet colours) instead of the
+   * material's colour, when the file has any. On by default.
+   */
+  fileColours: boolean;
 }
 
 export interface LayerGroup {
@@ -54,6 +59,7 @@ function toLayer(m: ViewerModel): ModelLayer {
     opacity: 1,
     material: materialKeyForLayer(m.material, m.type),
     layerType: m.type,
+    fileColours: true,
   };
 }
 
@@ -144,6 +150,17 @@ export function setOpacity(
   const value = clampOpacity(opacity);
   return mapLayers(entries, (l) =>
     l.id === id && l.opacity !== value ? { ...l, opacity: value } : l,
+  );
+}
+
+/** Shows a layer in its file's colours (true) or its material's colour (false). */
+export function setFileColours(
+  entries: readonly LayerEntry[],
+  id: string,
+  on: boolean,
+): LayerEntry[] {
+  return mapLayers(entries, (l) =>
+    l.id === id && l.fileColours !== on ? { ...l, fileColours: on } : l,
   );
 }
 

@@ -3,6 +3,7 @@ import { formatFileSize } from '../mesh/format';
 import type { ModelLayer } from '../mesh/layers';
 import { materialColor, materialName, type MaterialMap } from '../mesh/materials';
 import { ColorDot } from './ColorDot';
+import { ColourSource } from './ColourSource';
 import { OpacitySlider } from './OpacitySlider';
 import { VisibilityToggle } from './VisibilityToggle';
 
@@ -17,6 +18,9 @@ export interface LayerRowProps {
 export function LayerRow({ layer, materials, member = false }: LayerRowProps) {
   const toggleLayer = useViewerStore((s) => s.toggleLayer);
   const setOpacity = useViewerStore((s) => s.setOpacity);
+  const setFileColours = useViewerStore((s) => s.setFileColours);
+  // Known once the model is decoded: only a file with its own colours offers them.
+  const hasColours = useViewerStore((s) => s.meshes[layer.id]?.hasColors === true);
   return (
     <li
       className={member ? 'vl-layer vl-layer--member' : 'vl-layer'}
@@ -40,6 +44,14 @@ export function LayerRow({ layer, materials, member = false }: LayerRowProps) {
           onToggle={() => toggleLayer(layer.id)}
         />
       </div>
+      {hasColours ? (
+        <ColourSource
+          layerName={layer.name}
+          materialName={materialName(layer.material, materials)}
+          fileColours={layer.fileColours}
+          onChange={(on) => setFileColours(layer.id, on)}
+        />
+      ) : null}
       <OpacitySlider
         layerName={layer.name}
         value={layer.opacity}

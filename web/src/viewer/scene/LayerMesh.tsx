@@ -13,6 +13,8 @@ export interface LayerMeshProps {
   visible: boolean;
   /** Layer opacity, 0–1. */
   opacity: number;
+  /** Draw the file's colours when the mesh has them (else the material's colour). */
+  fileColours?: boolean;
   /** Physical (clear-coat) material on desktop, standard on mobile. */
   physical: boolean;
   /**
@@ -30,13 +32,15 @@ export function LayerMesh({
   material,
   visible,
   opacity,
+  fileColours = true,
   physical,
   order = 0,
 }: LayerMeshProps) {
   const invalidate = useThree((s) => s.invalidate);
+  const colours = mesh.hasColors && fileColours;
   const mat = useMemo(
-    () => createLayerMaterial(material, physical, mesh.hasColors, mesh.doubleSided),
-    [material, physical, mesh.hasColors, mesh.doubleSided],
+    () => createLayerMaterial(material, physical, colours, mesh.doubleSided),
+    [material, physical, colours, mesh.doubleSided],
   );
 
   useEffect(() => () => mat.dispose(), [mat]);

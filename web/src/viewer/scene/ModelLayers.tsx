@@ -56,6 +56,7 @@ export function ModelLayers({ physical }: ModelLayersProps) {
             material={materialDef(layer.material, materials)}
             visible={layer.visible}
             opacity={layer.opacity}
+            fileColours={layer.fileColours}
             physical={physical}
             order={order}
           />

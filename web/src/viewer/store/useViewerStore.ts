@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import {
   buildLayers,
   setOpacity as setLayerOpacity,
+  setFileColours as setLayerFileColours,
   toggleCollapsed as toggleGroupCollapsed,
   toggleVisibility,
   type LayerEntry,
@@ -63,6 +64,8 @@ export interface ViewerState {
   modelFailed: (id: string) => void;
   toggleLayer: (id: string) => void;
   setOpacity: (id: string, opacity: number) => void;
+  /** File colours (true) or the material's colour (false) for one layer. */
+  setFileColours: (id: string, on: boolean) => void;
   toggleCollapsed: (groupId: string) => void;
   setPanel: (panel: ViewerPanel | null) => void;
   /** Opens the conversation with its composer focused. */
@@ -146,6 +149,7 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
     }),
   toggleLayer: (id) => set((s) => ({ layers: toggleVisibility(s.layers, id) })),
   setOpacity: (id, opacity) => set((s) => ({ layers: setLayerOpacity(s.layers, id, opacity) })),
+  setFileColours: (id, on) => set((s) => ({ layers: setLayerFileColours(s.layers, id, on) })),
   toggleCollapsed: (groupId) => set((s) => ({ layers: toggleGroupCollapsed(s.layers, groupId) })),
   setPanel: (panel) => set({ panel }),
   compose: () => set((s) => ({ panel: 'thread', composeSeq: s.composeSeq + 1 })),

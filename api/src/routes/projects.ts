@@ -16,14 +16,15 @@ import { parseOr400 } from '../http/validate.js';
 import { userStatsOf } from '../../../projections/src/userStats/queries.js';
 import { requireProjectAccess, requireUser, type Principal } from './projectAccess.js';
 import { deleteProject } from '../commands/deleteProject.js';
-import { runProjectCommand } from '../commands/projectCommand.js';
+import { changeProjectStatus } from '../commands/projectStatus.js';
+import { markFeedbackRead } from '../commands/review.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
 import { searchProjects } from '../reads/projectSearch.js';
 import { listBody, ownerAnswers } from '../reads/ownerAnswers.js';
 import { TOTAL_COUNT_HEADER, attentionQuery } from '../contract/dashboard.js';
 import { attentionOf } from '../reads/attention.js';
 import { parseSearchQuery } from './searchQuery.js';
-import { createProject } from './projectUpload.js';
+import { uploadProject } from './projectUpload.js';
 
 const idParams = projectIdParams;
 const feedbackParams = feedbackReadParams;
@@ -50,7 +51,7 @@ const actorFor = (p: Principal, ownerId: string) =>
 export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post('/api/projects', async (request, reply) => {
     const principal = await requireUser(request, deps);
-    const answer = await createProject(request, deps, {
+    const answer = await uploadProject(request, deps, {
       kind: 'user',
       userId: principal.userId,
       actor: `user:${principal.userId}`,
@@ -107,13 +108,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
     requireJson(request);
     const { status } = parseOr400(statusBody, request.body);
-    await runProjectCommand(
+    await changeProjectStatus(
       deps,
-      id,
-      {
-        type: 'ChangeProjectStatus',
-        data: { projectId: id, status, now: deps.now().toISOString() },
-      },
+      { projectId: id, status },
       { actor: actorFor(principal, ownerId), requestId: request.id },
     );
     return { id, status };
@@ -153,13 +150,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const principal = await requireUser(request, deps);
     const { id, feedbackId } = parseOr400(feedbackParams, request.params);
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-    await runProjectCommand(
+    await markFeedbackRead(
       deps,
-      id,
-      {
-        type: 'MarkFeedbackRead',
-        data: { projectId: id, feedbackId, now: deps.now().toISOString() },
-      },
+      { projectId: id, feedbackId },
       { actor: actorFor(principal, ownerId), requestId: request.id },
     );
     return reply.code(204).send();

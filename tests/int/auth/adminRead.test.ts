@@ -4,6 +4,7 @@ import { adminRead } from '../../../api/src/http/guards.js';
 import { seedUser, type SeededUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
+import { runUserCommand } from '../../../api/src/commands/userCommand.js';
 
 const requestWith = (authorization?: string) =>
   ({ headers: authorization ? { authorization } : {} }) as unknown as FastifyRequest;
@@ -45,7 +46,8 @@ describe.each(testDrivers())('admin reads (%s)', (driver) => {
     expect(reads).toBe(2);
 
     // Admin rights revoked: the next call is refused although its read may have started.
-    const r = await t.deps.accounts.execute(
+    const r = await runUserCommand(
+      t.deps,
       admin.id,
       {
         type: 'RevokeRole',

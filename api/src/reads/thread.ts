@@ -2,7 +2,7 @@ import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { NotFound } from '../errors.js';
-import { listThread } from '../../../projections/src/thread/index.js';
+import { listThread } from '../../../projections/src/thread/queries.js';
 import type { ThreadEntry as ThreadEntryDto } from '../contract/comments.js';
 
 export type { ThreadEntry as ThreadEntryDto } from '../contract/comments.js';

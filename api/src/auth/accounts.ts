@@ -66,7 +66,7 @@ export class Accounts {
     if (!session) throw new Unauthorized();
     const row = await userAccess(this.o.db, session.userId);
     if (row) {
-      return { userId: session.userId, role: row.role, emailVerified: row.email_verified, token };
+      return { userId: session.userId, role: row.role, emailVerified: row.emailVerified, token };
     }
     // No read-model row yet (or any more): the events decide.
     const state = await this.userFromStream(session.userId);

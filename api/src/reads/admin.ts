@@ -92,17 +92,17 @@ export async function openRows<R, T>(
 
 export async function adminStats(deps: AppDeps): Promise<AdminStats> {
   const s = await projectTotals(deps.db);
-  const counts = countStatuses(s.by_status);
+  const counts = countStatuses(s.byStatus);
   return {
-    totalUsers: s.total_users,
-    usersWithProjects: s.users_with_projects,
-    totalProjects: s.total_projects,
-    totalFiles: Number(s.total_files),
+    totalUsers: s.totalUsers,
+    usersWithProjects: s.usersWithProjects,
+    totalProjects: s.totalProjects,
+    totalFiles: Number(s.totalFiles),
     approvedProjects: counts.approved,
     pendingProjects: counts.pending,
     rejectedProjects: counts.changesRequested,
-    totalStorage: Number(s.total_storage),
-    publicProjects: s.public_projects,
+    totalStorage: Number(s.totalStorage),
+    publicProjects: s.publicProjects,
   };
 }
 
@@ -114,12 +114,12 @@ function toUser(row: AdminUserRow, open: Open): AdminUser | null {
     id: row.id,
     name,
     email: open(userSubject, row.id, 'email', row.email) ?? '',
-    companyName: open(userSubject, row.id, 'companyName', row.company_name) ?? '',
+    companyName: open(userSubject, row.id, 'companyName', row.companyName) ?? '',
     role: row.role === 'admin' ? 'admin' : 'user',
-    emailVerified: row.email_verified,
-    projectCount: row.project_count,
-    totalStorage: Number(row.total_storage),
-    createdAt: row.created_at,
+    emailVerified: row.emailVerified,
+    projectCount: row.projectCount,
+    totalStorage: Number(row.totalStorage),
+    createdAt: row.createdAt,
   };
 }
 

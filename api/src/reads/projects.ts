@@ -55,7 +55,7 @@ async function ownersOf(deps: AppDeps, userIds: string[]): Promise<Map<string, P
     const subject = userSubject(row.id);
     const [name, companyName] = await Promise.all([
       deps.keys.open(subject, 'name', row.name),
-      deps.keys.open(subject, 'companyName', row.company_name),
+      deps.keys.open(subject, 'companyName', row.companyName),
     ]);
     if (name !== null) out.set(row.id, { name, companyName: companyName ?? '' });
   }
@@ -131,13 +131,13 @@ export async function loadProjects(
           coarse: hasCoarseLevel(m.triangles),
         })),
       feedback: feedback
-        .filter((f) => f.project_id === row.id)
+        .filter((f) => f.projectId === row.id)
         .map((f) => ({
           id: f.id,
           type: f.type as FeedbackDto['type'],
           message: open('message', f.message),
-          createdAt: iso(f.created_at),
-          readAt: f.read_at ? iso(f.read_at) : null,
+          createdAt: iso(f.createdAt),
+          readAt: f.readAt ? iso(f.readAt) : null,
         })),
       fileCount: row.file_count,
       storageBytes: Number(row.storage_bytes),

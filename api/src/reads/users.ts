@@ -43,10 +43,10 @@ export async function publicUser(
       userId: row.id,
       name: row.name,
       email: row.email,
-      companyName: row.company_name,
+      companyName: row.companyName,
       role: row.role,
-      emailVerified: row.email_verified,
-      registeredAt: new Date(row.created_at).toISOString(),
+      emailVerified: row.emailVerified,
+      registeredAt: new Date(row.createdAt).toISOString(),
     });
   }
   const recorded = await deps.store.readStream(userStream(userId));

@@ -81,15 +81,15 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const principal = await requireUser(request, deps);
     const { userId } = parseOr400(listQuery, request.query);
     const s = await userStatsOf(deps.db, subjectUser(principal, userId));
-    const counts = countStatuses(s?.by_status ?? {});
+    const counts = countStatuses(s?.byStatus ?? {});
     return {
       total: s?.total ?? 0,
       approved: counts.approved,
       pending: counts.pending,
       changesRequested: counts.changesRequested,
-      newComments: s?.new_comments ?? 0,
-      storageBytes: Number(s?.storage_bytes ?? 0),
-      fileCount: s?.file_count ?? 0,
+      newComments: s?.newComments ?? 0,
+      storageBytes: Number(s?.storageBytes ?? 0),
+      fileCount: s?.fileCount ?? 0,
     };
   });
 

@@ -147,29 +147,29 @@ export async function projectNameRows(
 
 /** The admin Overview's figures over the projects, user stats and users read models. */
 export interface ProjectTotalsRow {
-  total_users: number;
-  users_with_projects: number;
-  total_projects: number;
-  total_files: string;
+  totalUsers: number;
+  usersWithProjects: number;
+  totalProjects: number;
+  totalFiles: string;
   /** Live projects per stored status. */
-  by_status: Record<string, number>;
-  total_storage: string;
-  public_projects: number;
+  byStatus: Record<string, number>;
+  totalStorage: string;
+  publicProjects: number;
 }
 
 /** The SQL of `projectTotals` (the admin benchmark measures it bare). */
 export const PROJECT_TOTALS_SQL = `
   SELECT
-    (SELECT count(*) FROM users)::int AS total_users,
+    (SELECT count(*) FROM users)::int AS "totalUsers",
     (SELECT count(DISTINCT p.user_id) FROM projects p JOIN users u ON u.id::text = p.user_id)::int
-      AS users_with_projects,
-    count(*)::int AS total_projects,
+      AS "usersWithProjects",
+    count(*)::int AS "totalProjects",
     -- Every version's stored files (a project row counts its latest version's models only).
-    (SELECT COALESCE(sum(file_count), 0) FROM user_stats_projects)::bigint::text AS total_files,
+    (SELECT COALESCE(sum(file_count), 0) FROM user_stats_projects)::bigint::text AS "totalFiles",
     (SELECT COALESCE(json_object_agg(status, n), '{}'::json)
-       FROM (SELECT status, count(*)::int AS n FROM projects GROUP BY status) per) AS by_status,
-    COALESCE(sum(storage_bytes), 0)::bigint::text AS total_storage,
-    (count(*) FILTER (WHERE user_id = '${PUBLIC_USER}'))::int AS public_projects
+       FROM (SELECT status, count(*)::int AS n FROM projects GROUP BY status) per) AS "byStatus",
+    COALESCE(sum(storage_bytes), 0)::bigint::text AS "totalStorage",
+    (count(*) FILTER (WHERE user_id = '${PUBLIC_USER}'))::int AS "publicProjects"
   FROM projects`;
 
 export async function projectTotals(db: SqlExecutor): Promise<ProjectTotalsRow> {

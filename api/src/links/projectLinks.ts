@@ -79,9 +79,10 @@ export async function deletePublicLink(
 export async function sealedTokensOf(
   deps: Pick<AppDeps, 'db'>,
   projectIds: readonly string[],
-): Promise<{ project_id: string; token_sealed: string }[]> {
-  const r = await deps.db.query<{ project_id: string; token_sealed: string }>(
-    'SELECT project_id, token_sealed FROM project_links WHERE project_id = ANY($1::uuid[])',
+): Promise<{ projectId: string; tokenSealed: string }[]> {
+  const r = await deps.db.query<{ projectId: string; tokenSealed: string }>(
+    `SELECT project_id AS "projectId", token_sealed AS "tokenSealed"
+       FROM project_links WHERE project_id = ANY($1::uuid[])`,
     [projectIds],
   );
   return r.rows;

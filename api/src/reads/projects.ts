@@ -100,9 +100,9 @@ export async function loadProjects(
     // Shredded but its ProjectDeleted not yet projected: treat as gone.
     if (!dk) continue;
     const open = (field: string, sealed: string) => openWith(dk.key, subject, field, sealed);
-    const link = links.find((l) => l.project_id === row.id);
-    const token = link ? open(LINK_FIELD, link.token_sealed) : null;
-    const ofProject = versions.filter((v) => v.project_id === row.id);
+    const link = links.find((l) => l.projectId === row.id);
+    const token = link ? open(LINK_FIELD, link.tokenSealed) : null;
+    const ofProject = versions.filter((v) => v.projectId === row.id);
     out.push({
       id: row.id,
       name: open('name', row.name),

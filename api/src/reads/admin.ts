@@ -137,16 +137,16 @@ function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
   // whose key the row needs, the owner's too. The project's fields first, then the owner's: the
   // memo keeps the last subject at hand.
   const name = open(projectSubject, row.id, 'name', row.name);
-  const patientName = open(projectSubject, row.id, 'patientName', row.patient_name) ?? '';
-  const laboratoryName = open(projectSubject, row.id, 'laboratoryName', row.laboratory_name) ?? '';
-  const publicToken = row.token_sealed
-    ? open(projectSubject, row.id, 'publicToken', row.token_sealed)
+  const patientName = open(projectSubject, row.id, 'patientName', row.patientName) ?? '';
+  const laboratoryName = open(projectSubject, row.id, 'laboratoryName', row.laboratoryName) ?? '';
+  const publicToken = row.tokenSealed
+    ? open(projectSubject, row.id, 'publicToken', row.tokenSealed)
     : null;
   const userName =
-    row.user_name !== null ? open(userSubject, row.user_id, 'name', row.user_name) : null;
+    row.userName !== null ? open(userSubject, row.userId, 'name', row.userName) : null;
   const userCompany =
-    row.user_name !== null && row.user_company !== null
-      ? open(userSubject, row.user_id, 'companyName', row.user_company)
+    row.userName !== null && row.userCompany !== null
+      ? open(userSubject, row.userId, 'companyName', row.userCompany)
       : null;
   // Shredded but ProjectDeleted not projected yet: the project is gone.
   if (name === null) return null;
@@ -156,18 +156,18 @@ function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
     patientName,
     laboratoryName,
     status: row.status as AdminProject['status'],
-    fileCount: row.file_count,
-    totalSize: Number(row.storage_bytes),
-    createdAt: row.created_at,
-    userId: row.user_id,
+    fileCount: row.fileCount,
+    totalSize: Number(row.storageBytes),
+    createdAt: row.createdAt,
+    userId: row.userId,
     userName: userName ?? '',
     userCompany: userCompany ?? '',
     // The owner's key is gone (account deleted, cascade not projected yet): no owner to show.
     user: userName !== null ? { name: userName, companyName: userCompany ?? '' } : null,
     publicToken,
-    lastActivityAt: row.last_activity_at,
-    needsAnswer: needsAnswer(row.status, row.unread_count),
-    thumbnailUrl: thumbnailUrlOf(row.id, row.thumbnail_version ?? undefined),
+    lastActivityAt: row.lastActivityAt,
+    needsAnswer: needsAnswer(row.status, row.unreadCount),
+    thumbnailUrl: thumbnailUrlOf(row.id, row.thumbnailVersion ?? undefined),
   };
 }
 

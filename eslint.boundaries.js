@@ -75,6 +75,8 @@ export const API_TABLE = {
   commands: [
     'domain/',
     'store/',
+    'auth/',
+    'botcheck/',
     'links/',
     'mail/',
     'mesh/',
@@ -138,7 +140,7 @@ export const API_TABLE = {
   mail: ['db/', 'crypto/', 'contract/'],
   botcheck: ['db/', 'contract/', 'config.ts'],
   retention: ['commands/', 'domain/', 'projections/src/projects/queries.ts'],
-  cli: ['compose.ts', 'config.ts', 'db/', 'retention/'],
+  cli: ['compose.ts', 'config.ts', 'db/', 'retention/', 'commands/'],
 };
 
 const climb = '^(?:\\.\\./)+';

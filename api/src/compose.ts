@@ -18,6 +18,7 @@ import { startBlobSweeper } from './blobs/sweeper.js';
 import { closeMeshPool } from '../../wasm/src/node.js';
 import { createMeshSanitizer } from './mesh/wasmSanitizer.js';
 import { Accounts } from './auth/accounts.js';
+import { AfterAnswer } from './commands/afterAnswer.js';
 import { PasswordHasher } from './auth/passwords.js';
 import { createBotCheck } from './botcheck/index.js';
 import type { Config } from './config.js';
@@ -204,21 +205,10 @@ export async function createDeps(
       onError: (err) => log.warn({ err }, 'bot check failed closed'),
     });
     const hasher = new PasswordHasher();
-    const accounts = new Accounts({
-      config,
-      db,
-      store,
-      keys,
-      projections,
-      outbox,
-      botCheck,
-      hasher,
-      lookupKey: secrets.emailLookup,
-      now,
-      log: log.child({ component: 'accounts' }),
-    });
+    const accounts = new Accounts({ db, store, hasher, lookupKey: secrets.emailLookup, now });
     // Resend and reset requests answered but still mailing finish before the database closes.
-    closers.push(() => accounts.idle());
+    const afterAnswer = new AfterAnswer();
+    closers.push(() => afterAnswer.idle());
 
     const webRoot = join(repoRoot, 'web', 'dist');
     const deps: AppDeps = {
@@ -235,6 +225,7 @@ export async function createDeps(
       mesh,
       views,
       accounts,
+      afterAnswer,
       botCheck,
       outbox,
       commentMails: new CommentMails(db),

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { PreparedAnswers } from './answers/preparedAnswers.js';
 import type { Accounts } from './auth/accounts.js';
+import type { AfterAnswer } from './commands/afterAnswer.js';
 import type { PasswordHasher } from './auth/passwords.js';
 import type { PinGuard } from './links/pinGuard.js';
 import type { BlobStore } from './blobs/blobStore.js';
@@ -41,8 +42,10 @@ export interface AppDeps {
   mesh: MeshSanitizer;
   /** Builds viewer derivatives (GLB + brotli) in a worker thread, off the event loop. */
   views: ViewBuilder;
-  /** Accounts: register/login/verify, sessions (`authenticate`), roles, user deletion. */
+  /** Account primitives: credential rows, sessions, tokens, rate limits, `authenticate`. */
   accounts: Accounts;
+  /** Work started by a request and finished after its answer (resend and reset mails). */
+  afterAnswer: AfterAnswer;
   /** Bot check of the configured provider (ALTCHA default, Turnstile by config). */
   botCheck: BotCheck;
   /** Mail outbox: `enqueue` records a mail; the sender loop delivers it with retries. */

@@ -15,7 +15,9 @@ import {
 } from '../../api/src/domain/project.js';
 import { userSubject, type Role } from '../../api/src/domain/user.js';
 import { runProjectCommand } from '../../api/src/commands/projectCommand.js';
-import { ensurePublicToken } from '../../api/src/links/projectLinks.js';
+import { ensurePublicToken } from '../../api/src/commands/publicLink.js';
+import { runUserCommand } from '../../api/src/commands/userCommand.js';
+import type { UserCommand } from '../../api/src/domain/user.js';
 
 export interface SeededUser {
   id: string;
@@ -39,8 +41,8 @@ export async function seedUser(
     deps.keys.seal(subject, 'email', opts.email),
     deps.keys.seal(subject, 'companyName', companyName),
   ]);
-  const run = async (command: Parameters<AppDeps['accounts']['execute']>[1], actor: string) => {
-    const r = await deps.accounts.execute(id, command, actor);
+  const run = async (command: UserCommand, actor: string) => {
+    const r = await runUserCommand(deps, id, command, actor);
     if (r.position) await deps.projections.waitFor(r.position, 5_000);
   };
   await run(

@@ -9,6 +9,7 @@
  * The users read model catches up when the server (or `npm run projections`) runs.
  */
 import pino from 'pino';
+import { setRole } from '../commands/roles.js';
 import { createDeps } from '../compose.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirInUse, dataDirInUseMessage } from '../db/pglite.js';
@@ -49,7 +50,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const { deps, close } = composed;
   try {
-    const user = await deps.accounts.setRole(email, 'admin', command === 'grant', 'system');
+    const user = await setRole(
+      deps,
+      { email, role: 'admin', grant: command === 'grant' },
+      'system',
+    );
     console.log(
       command === 'grant'
         ? `granted admin to user ${user.id}`

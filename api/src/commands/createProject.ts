@@ -1,11 +1,13 @@
 import type { AppDeps } from '../deps.js';
 import { projectSubject, ProjectRuleError, type ProjectCreated } from '../domain/project.js';
 import { Conflict } from '../errors.js';
-import { ensurePublicToken, publicLinkFor } from '../links/projectLinks.js';
+import { publicLinkFor } from '../links/projectLinks.js';
+import { ensurePublicToken } from './publicLink.js';
 import { ensureViewDerivative } from '../mesh/viewStore.js';
 import { buildThumbnailLater } from '../mesh/thumbnailStore.js';
 import { WrongExpectedVersion } from '../store/eventStore.js';
 import { handleCommand, type CommandContext } from './handleCommand.js';
+import { sealModels, type NewModel } from './models.js';
 import { commandPorts } from './ports.js';
 import { loadProject } from './projectCommand.js';
 import { projectDecider, projectStream } from '../domain/project.js';
@@ -29,10 +31,21 @@ export interface CreateAnswer {
   body: ContractCreateAnswer;
 }
 
+/** The project's text fields as entered, clear. */
+export interface ProjectFields {
+  name: string;
+  patientName: string;
+  laboratoryName: string;
+  comment: string | null;
+}
+
 export interface NewProject {
-  /** `ProjectCreated` as recorded: personal fields already sealed with the project's key. */
-  data: ProjectCreated['data'];
-  /** The files `data.models` names, stored before this step. */
+  projectId: string;
+  /** The owner: a user id, or 'public' for the anonymous quick upload. */
+  userId: string;
+  fields: ProjectFields;
+  models: NewModel[];
+  /** The files `models` names, stored before this step. */
   files: StoredFile[];
   /** With an idempotency key, a concurrent retry that won answers for this request. */
   context: CommandContext;
@@ -42,13 +55,27 @@ export interface NewProject {
 export const IDEMPOTENCY_KEY_USED = 'This Idempotency-Key belongs to a deleted project';
 
 /**
- * The last steps of an upload, once every file is stored: the public link, then `ProjectCreated`
- * through the command handler, then the read models. A concurrent retry with the same
- * idempotency key that got there first is the answer (this request's files are removed).
- * Whatever fails, the caller removes the files it stored.
+ * The last steps of an upload, once every file is stored: the personal fields and the models'
+ * names sealed with the project's key, the public link, then `ProjectCreated` through the command
+ * handler, then the read models. A concurrent retry with the same idempotency key that got there
+ * first is the answer (this request's files are removed). Whatever fails, the caller removes the
+ * files it stored.
  */
 export async function createProject(deps: AppDeps, input: NewProject): Promise<CreateAnswer> {
-  const { projectId } = input.data;
+  const { projectId, fields } = input;
+  const subject = projectSubject(projectId);
+  const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
+  const data: ProjectCreated['data'] = {
+    projectId,
+    userId: input.userId,
+    name: await seal('name', fields.name),
+    patientName: await seal('patientName', fields.patientName),
+    laboratoryName: await seal('laboratoryName', fields.laboratoryName),
+    comment: fields.comment === null ? null : await seal('comment', fields.comment),
+    status: 'pending',
+    models: await sealModels(deps, subject, input.models),
+    createdAt: deps.now().toISOString(),
+  };
   const token = await ensurePublicToken(deps, projectId);
 
   faultPoint(deps, 'after-blob-fsync');
@@ -57,7 +84,7 @@ export async function createProject(deps: AppDeps, input: NewProject): Promise<C
     const r = await handleCommand(commandPorts(deps), {
       stream: projectStream(projectId),
       decider: projectDecider,
-      command: { type: 'CreateProject', data: input.data },
+      command: { type: 'CreateProject', data },
       context: input.context,
       awaitProjections: false,
     });
@@ -77,7 +104,7 @@ export async function createProject(deps: AppDeps, input: NewProject): Promise<C
   deps.log.info({ projectId, files: input.files.length, kind: input.kind }, 'project created');
   if (deps.config.VIEW_PREBUILD) {
     const blobKeys = input.files.map((f) => f.blobKey);
-    void prebuildViews(deps, projectSubject(projectId), input.files).then(() =>
+    void prebuildViews(deps, subject, input.files).then(() =>
       buildThumbnailLater(deps, projectId, 1, blobKeys),
     );
   }

@@ -1,9 +1,11 @@
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
 import { NotFound } from '../errors.js';
-import { ensurePublicToken, publicLinkFor } from '../links/projectLinks.js';
+import { publicLinkFor } from '../links/projectLinks.js';
+import { ensurePublicToken } from './publicLink.js';
 import { doctorMail } from '../mail/projectMails.js';
 import { loadProjects } from '../reads/projects.js';
+import { publicUser } from '../reads/users.js';
 import type { CommandContext } from './handleCommand.js';
 import { runProjectCommand } from './projectCommand.js';
 
@@ -21,7 +23,7 @@ export async function sendToDoctor(
   const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: false });
   if (!project) throw new NotFound('Project not found');
   const token = project.publicToken ?? (await ensurePublicToken(deps, projectId));
-  const owner = await deps.accounts.publicUser(ownerId);
+  const owner = await publicUser(deps, ownerId);
   const subject = projectSubject(projectId);
   const mailId = await deps.outbox.enqueue({
     kind: 'doctor',

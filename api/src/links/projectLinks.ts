@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
 import { projectSubject } from '../domain/project.js';
-import { NotFound } from '../errors.js';
 
 /*
  * A project's public link (`project_links`): the token sealed with the project's key and its
@@ -19,38 +18,37 @@ export const publicLinkFor = (deps: AppDeps, token: string): string =>
 /** The field name the token is sealed under with the project's key. */
 export const LINK_FIELD = 'publicToken';
 
-/**
- * The project's public link, created once. Concurrent callers (retries with one
- * Idempotency-Key) all get the token of whoever inserted first.
- */
-export async function ensurePublicToken(deps: AppDeps, projectId: string): Promise<string> {
-  const subject = projectSubject(projectId);
-  const token = newPublicToken();
-  const sealed = await deps.keys.seal(subject, LINK_FIELD, token);
+/** Inserts the project's link row unless it has one: the first writer's token stays. */
+export async function insertLinkRow(
+  deps: Pick<AppDeps, 'db'>,
+  projectId: string,
+  token: string,
+  sealedToken: string,
+): Promise<void> {
   await deps.db.query(
     `INSERT INTO project_links (project_id, token_hash, token_sealed) VALUES ($1, $2, $3)
      ON CONFLICT (project_id) DO NOTHING`,
-    [projectId, hashPublicToken(token), sealed],
+    [projectId, hashPublicToken(token), sealedToken],
   );
-  const stored = await publicTokenOf(deps, projectId);
-  if (!stored) throw new NotFound('Project not found');
-  return stored;
 }
 
-/** Points the project's link at a new token (a rotation, after its event is recorded). */
-export async function replacePublicToken(
-  deps: AppDeps,
+/** Points the project's link row at another token. */
+export async function updateLinkRow(
+  deps: Pick<AppDeps, 'db'>,
   projectId: string,
   token: string,
+  sealedToken: string,
 ): Promise<void> {
-  const sealed = await deps.keys.seal(projectSubject(projectId), LINK_FIELD, token);
   await deps.db.query(
     'UPDATE project_links SET token_hash = $2, token_sealed = $3 WHERE project_id = $1',
-    [projectId, hashPublicToken(token), sealed],
+    [projectId, hashPublicToken(token), sealedToken],
   );
 }
 
-export async function publicTokenOf(deps: AppDeps, projectId: string): Promise<string | null> {
+export async function publicTokenOf(
+  deps: Pick<AppDeps, 'db' | 'keys'>,
+  projectId: string,
+): Promise<string | null> {
   const r = await deps.db.query<{ token_sealed: string }>(
     'SELECT token_sealed FROM project_links WHERE project_id = $1',
     [projectId],
@@ -81,9 +79,10 @@ export async function deletePublicLink(
 export async function sealedTokensOf(
   deps: Pick<AppDeps, 'db'>,
   projectIds: readonly string[],
-): Promise<{ project_id: string; token_sealed: string }[]> {
-  const r = await deps.db.query<{ project_id: string; token_sealed: string }>(
-    'SELECT project_id, token_sealed FROM project_links WHERE project_id = ANY($1::uuid[])',
+): Promise<{ projectId: string; tokenSealed: string }[]> {
+  const r = await deps.db.query<{ projectId: string; tokenSealed: string }>(
+    `SELECT project_id AS "projectId", token_sealed AS "tokenSealed"
+       FROM project_links WHERE project_id = ANY($1::uuid[])`,
     [projectIds],
   );
   return r.rows;

@@ -140,3 +140,29 @@ ${after}
 </body></html>`;
   return { to, subject: DIGEST_SUBJECT, text, html };
 }
+
+/**
+ * The doctor's mail when the lab answers. The subject is a fixed text (never a patient or
+ * project name); the body quotes the answer and carries the link.
+ */
+export function replyMail(to: string, doctor: string, reply: string, link: string): MailMessage {
+  const subject = 'The lab answered your comment on Cusp';
+  const text = `Hello ${doctor},
+
+The lab answered your comment:
+
+${reply}
+
+Open the case: ${link}
+`;
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="${MAIL_BODY_STYLE}">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px">Hello ${escapeHtml(doctor)},</p>
+<p style="margin:0 0 16px">The lab answered your comment:</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(reply)}</blockquote>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">Open the case</a></p>
+</body></html>`;
+  return { to, subject, text, html };
+}

@@ -92,17 +92,17 @@ export async function openRows<R, T>(
 
 export async function adminStats(deps: AppDeps): Promise<AdminStats> {
   const s = await projectTotals(deps.db);
-  const counts = countStatuses(s.by_status);
+  const counts = countStatuses(s.byStatus);
   return {
-    totalUsers: s.total_users,
-    usersWithProjects: s.users_with_projects,
-    totalProjects: s.total_projects,
-    totalFiles: Number(s.total_files),
+    totalUsers: s.totalUsers,
+    usersWithProjects: s.usersWithProjects,
+    totalProjects: s.totalProjects,
+    totalFiles: Number(s.totalFiles),
     approvedProjects: counts.approved,
     pendingProjects: counts.pending,
     rejectedProjects: counts.changesRequested,
-    totalStorage: Number(s.total_storage),
-    publicProjects: s.public_projects,
+    totalStorage: Number(s.totalStorage),
+    publicProjects: s.publicProjects,
   };
 }
 
@@ -114,12 +114,12 @@ function toUser(row: AdminUserRow, open: Open): AdminUser | null {
     id: row.id,
     name,
     email: open(userSubject, row.id, 'email', row.email) ?? '',
-    companyName: open(userSubject, row.id, 'companyName', row.company_name) ?? '',
+    companyName: open(userSubject, row.id, 'companyName', row.companyName) ?? '',
     role: row.role === 'admin' ? 'admin' : 'user',
-    emailVerified: row.email_verified,
-    projectCount: row.project_count,
-    totalStorage: Number(row.total_storage),
-    createdAt: row.created_at,
+    emailVerified: row.emailVerified,
+    projectCount: row.projectCount,
+    totalStorage: Number(row.totalStorage),
+    createdAt: row.createdAt,
   };
 }
 
@@ -137,16 +137,16 @@ function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
   // whose key the row needs, the owner's too. The project's fields first, then the owner's: the
   // memo keeps the last subject at hand.
   const name = open(projectSubject, row.id, 'name', row.name);
-  const patientName = open(projectSubject, row.id, 'patientName', row.patient_name) ?? '';
-  const laboratoryName = open(projectSubject, row.id, 'laboratoryName', row.laboratory_name) ?? '';
-  const publicToken = row.token_sealed
-    ? open(projectSubject, row.id, 'publicToken', row.token_sealed)
+  const patientName = open(projectSubject, row.id, 'patientName', row.patientName) ?? '';
+  const laboratoryName = open(projectSubject, row.id, 'laboratoryName', row.laboratoryName) ?? '';
+  const publicToken = row.tokenSealed
+    ? open(projectSubject, row.id, 'publicToken', row.tokenSealed)
     : null;
   const userName =
-    row.user_name !== null ? open(userSubject, row.user_id, 'name', row.user_name) : null;
+    row.userName !== null ? open(userSubject, row.userId, 'name', row.userName) : null;
   const userCompany =
-    row.user_name !== null && row.user_company !== null
-      ? open(userSubject, row.user_id, 'companyName', row.user_company)
+    row.userName !== null && row.userCompany !== null
+      ? open(userSubject, row.userId, 'companyName', row.userCompany)
       : null;
   // Shredded but ProjectDeleted not projected yet: the project is gone.
   if (name === null) return null;
@@ -156,18 +156,18 @@ function toProject(row: AdminProjectRow, open: Open): AdminProject | null {
     patientName,
     laboratoryName,
     status: row.status as AdminProject['status'],
-    fileCount: row.file_count,
-    totalSize: Number(row.storage_bytes),
-    createdAt: row.created_at,
-    userId: row.user_id,
+    fileCount: row.fileCount,
+    totalSize: Number(row.storageBytes),
+    createdAt: row.createdAt,
+    userId: row.userId,
     userName: userName ?? '',
     userCompany: userCompany ?? '',
     // The owner's key is gone (account deleted, cascade not projected yet): no owner to show.
     user: userName !== null ? { name: userName, companyName: userCompany ?? '' } : null,
     publicToken,
-    lastActivityAt: row.last_activity_at,
-    needsAnswer: needsAnswer(row.status, row.unread_count),
-    thumbnailUrl: thumbnailUrlOf(row.id, row.thumbnail_version ?? undefined),
+    lastActivityAt: row.lastActivityAt,
+    needsAnswer: needsAnswer(row.status, row.unreadCount),
+    thumbnailUrl: thumbnailUrlOf(row.id, row.thumbnailVersion ?? undefined),
   };
 }
 

@@ -82,8 +82,8 @@ async function entriesOf(
       s.id,
       deps.searchTexts.remember(s.id, s.revision, {
         name: open('name', s.name),
-        patientName: open('patientName', s.patient_name),
-        laboratoryName: open('laboratoryName', s.laboratory_name),
+        patientName: open('patientName', s.patientName),
+        laboratoryName: open('laboratoryName', s.laboratoryName),
       }),
     );
   }

@@ -52,7 +52,7 @@ async function ownersOf(deps: AppDeps, userIds: string[]): Promise<Map<string, P
     const subject = userSubject(row.id);
     const [name, companyName] = await Promise.all([
       deps.keys.open(subject, 'name', row.name),
-      deps.keys.open(subject, 'companyName', row.company_name),
+      deps.keys.open(subject, 'companyName', row.companyName),
     ]);
     if (name !== null) out.set(row.id, { name, companyName: companyName ?? '' });
   }
@@ -91,7 +91,7 @@ export async function loadProjects(
     sealedTokensOf(deps, ids),
     ownersOf(
       deps,
-      rows.map((r) => r.user_id),
+      rows.map((r) => r.userId),
     ),
     versionsOf(deps.db, ids),
     approvalsOf(deps.db, ids),
@@ -105,7 +105,7 @@ export async function loadProjects(
   ]);
   const unavailable = await unviewableOriginals(
     deps.blobs,
-    models.map((m) => m.blob_key),
+    models.map((m) => m.blobKey),
   );
   const now = deps.now();
   const out: ProjectDto[] = [];
@@ -115,58 +115,58 @@ export async function loadProjects(
     // Shredded but its ProjectDeleted not yet projected: treat as gone.
     if (!dk) continue;
     const open = (field: string, sealed: string) => openWith(dk.key, subject, field, sealed);
-    const link = links.find((l) => l.project_id === row.id);
-    const token = link ? open(LINK_FIELD, link.token_sealed) : null;
-    const ofProject = versions.filter((v) => v.project_id === row.id);
+    const link = links.find((l) => l.projectId === row.id);
+    const token = link ? open(LINK_FIELD, link.tokenSealed) : null;
+    const ofProject = versions.filter((v) => v.projectId === row.id);
     const mailNotDelivered = mails.get(subject);
     out.push({
       id: row.id,
       name: open('name', row.name),
-      patientName: open('patientName', row.patient_name),
-      laboratoryName: open('laboratoryName', row.laboratory_name),
+      patientName: open('patientName', row.patientName),
+      laboratoryName: open('laboratoryName', row.laboratoryName),
       comment: row.comment ? open('comment', row.comment) : null,
       status: row.status as Project['status'],
-      createdAt: iso(row.created_at),
-      updatedAt: iso(row.updated_at),
-      ...(opts.includeOwner ? { userId: row.user_id } : {}),
+      createdAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      ...(opts.includeOwner ? { userId: row.userId } : {}),
       publicToken: token,
       publicLink: token ? publicLinkFor(deps, token) : null,
       models: models
-        .filter((m) => m.project_id === row.id)
+        .filter((m) => m.projectId === row.id)
         .map((m) => ({
           id: m.id,
           filename: m.filename,
-          originalName: open('originalName', m.original_name),
+          originalName: open('originalName', m.originalName),
           name: open('modelName', m.name),
           size: Number(m.size),
           type: m.type,
           material: m.material,
-          groupedFrom: m.grouped_from,
-          groupSize: m.group_size,
+          groupedFrom: m.groupedFrom,
+          groupSize: m.groupSize,
           triangles: m.triangles,
           coarse: hasCoarseLevel(m.triangles),
-          ...(unavailable.has(m.blob_key) ? { viewUnavailable: true as const } : {}),
+          ...(unavailable.has(m.blobKey) ? { viewUnavailable: true as const } : {}),
         })),
       feedback: feedback
-        .filter((f) => f.project_id === row.id)
+        .filter((f) => f.projectId === row.id)
         .map((f) => ({
           id: f.id,
           type: f.type as FeedbackDto['type'],
           message: open('message', f.message),
-          createdAt: iso(f.created_at),
-          readAt: f.read_at ? iso(f.read_at) : null,
+          createdAt: iso(f.createdAt),
+          readAt: f.readAt ? iso(f.readAt) : null,
         })),
-      fileCount: row.file_count,
-      storageBytes: Number(row.storage_bytes),
-      unreadCount: row.unread_count,
+      fileCount: row.fileCount,
+      storageBytes: Number(row.storageBytes),
+      unreadCount: row.unreadCount,
       openComments: openCounts.get(row.id) ?? 0,
-      user: owners.get(row.user_id) ?? null,
+      user: owners.get(row.userId) ?? null,
       versions: versionAnswers(ofProject, open),
       approval: approvalAnswer(approvals.get(row.id), ofProject, open),
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
       ...(mailNotDelivered ? { mailNotDelivered } : {}),
-      lastActivityAt: iso(row.last_activity_at),
-      needsAnswer: needsAnswer(row.status, row.unread_count),
+      lastActivityAt: iso(row.lastActivityAt),
+      needsAnswer: needsAnswer(row.status, row.unreadCount),
       thumbnailUrl: thumbnailUrlOf(row.id, thumbs.get(row.id)),
     });
   }

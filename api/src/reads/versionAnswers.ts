@@ -2,10 +2,7 @@ import { FILE_SHA256_FIELD, isClearHash } from '../domain/models.js';
 import { hasCoarseLevel } from '../domain/viewLevels.js';
 import type { ModelRecord } from '../domain/project.js';
 import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
-import type {
-  ProjectApprovalRow,
-  ProjectVersionRow,
-} from '../../../projections/src/versions/queries.js';
+import type { ApprovalEntry, VersionEntry } from '../../../projections/src/versions/queries.js';
 import type { ProjectModel as ModelDto } from '../contract/projects.js';
 
 /** Opens one sealed field of the project (field name, sealed value). */
@@ -30,10 +27,10 @@ export function modelAnswer(m: ModelRecord, open: Open): ModelDto {
 }
 
 /** A project's versions as readers see them, oldest first. */
-export function versionAnswers(rows: readonly ProjectVersionRow[], open: Open): ProjectVersion[] {
+export function versionAnswers(rows: readonly VersionEntry[], open: Open): ProjectVersion[] {
   return rows.map((v) => ({
     n: v.n,
-    createdAt: iso(v.created_at),
+    createdAt: iso(v.createdAt),
     note: v.note === null ? null : open('versionNote', v.note),
     models: v.models.map((m) => modelAnswer(m, open)),
   }));
@@ -44,8 +41,8 @@ export function versionAnswers(rows: readonly ProjectVersionRow[], open: Open): 
  * before versions existed was of version 1 and names v1's files without hashes.
  */
 export function approvalAnswer(
-  row: ProjectApprovalRow | undefined,
-  versions: readonly ProjectVersionRow[],
+  row: ApprovalEntry | undefined,
+  versions: readonly VersionEntry[],
   open: Open,
 ): ProjectApproval | null {
   if (!row) return null;
@@ -54,8 +51,8 @@ export function approvalAnswer(
   const files = row.files ?? models.map((m) => ({ modelId: m.id, sha256: null }));
   return {
     version,
-    by: row.approved_by === null ? null : open('authorName', row.approved_by),
-    at: iso(row.approved_at),
+    by: row.approvedBy === null ? null : open('authorName', row.approvedBy),
+    at: iso(row.approvedAt),
     files: files.map((f) => {
       const m = models.find((x) => x.id === f.modelId);
       return {

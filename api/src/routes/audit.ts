@@ -33,14 +33,14 @@ function actorKind(actor: string): string {
 
 function toEntry(r: AuditLogEntryRow): AuditEntry {
   return {
-    seq: `${r.tx_text}:${r.gp_text}`,
-    eventId: r.event_id,
+    seq: `${r.txText}:${r.gpText}`,
+    eventId: r.eventId,
     action: r.action,
     actor: r.actor,
     actorKind: actorKind(r.actor),
     stream: r.stream,
-    subjectType: r.subject_kind,
-    subjectId: r.subject_id,
+    subjectType: r.subjectKind,
+    subjectId: r.subjectId,
     at: r.at,
     ...(r.version !== null ? { version: r.version } : {}),
   };

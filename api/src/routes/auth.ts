@@ -1,8 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../http/guards.js';
 import { parseBody, type Input } from '../http/routeInput.js';
-import { EMAIL_VERIFIED_MESSAGE } from '../auth/accounts.js';
-import { PASSWORD_CHANGED_MESSAGE } from '../auth/passwordReset.js';
+import { botCheckRequired, login } from '../commands/login.js';
+import {
+  checkResetLink,
+  PASSWORD_CHANGED_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+} from '../commands/passwords.js';
+import { register } from '../commands/register.js';
+import {
+  checkVerificationToken,
+  EMAIL_VERIFIED_MESSAGE,
+  resendVerification,
+  verifyEmail,
+} from '../commands/verification.js';
+import { publicUser } from '../reads/users.js';
 import { PASSWORD_MESSAGES, passwordProblem } from '../domain/passwordPolicy.js';
 import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
@@ -50,8 +63,6 @@ function ctx(request: FastifyRequest) {
  * login/register, `{ error, code }` for failures.
  */
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { accounts } = deps;
-
   app.post(
     '/api/register',
     { config: { rateLimit: AUTH_RATE_LIMITS.register } },
@@ -69,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         { purpose: 'register', ip: request.ip },
         REGISTER_BOT_CHECK_REQUIRED,
       );
-      const answer = await accounts.register(body, ctx(request));
+      const answer = await register(deps, body, ctx(request));
       return reply.code(201).send(answer);
     },
   );
@@ -83,7 +94,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     if (passwordProblem(body.password) === 'too_long') {
       throw new ValidationError(PASSWORD_MESSAGES.too_long, 'password_too_long');
     }
-    return accounts.login(
+    return login(
+      deps,
       { email: body.email, password: body.password, botCheckPayload: body.turnstileToken },
       ctx(request),
     );
@@ -97,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     { config: { rateLimit: AUTH_RATE_LIMITS.loginBotCheck } },
     async (request) => {
       const { email } = parseBody('POST /api/login/bot-check', request.body ?? {});
-      return { captchaRequired: await accounts.botCheckRequired(email) };
+      return { captchaRequired: await botCheckRequired(deps, email) };
     },
   );
 
@@ -112,7 +124,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         purpose: 'password-reset',
         ip: request.ip,
       });
-      return reply.code(202).send(accounts.passwordResets.request(body.email, ctx(request)));
+      return reply.code(202).send(requestPasswordReset(deps, body.email, ctx(request)));
     },
   );
 
@@ -121,7 +133,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     { config: { rateLimit: AUTH_RATE_LIMITS.resetPassword } },
     async (request) => {
       const { token } = parseBody('POST /api/reset-password/check', request.body ?? {});
-      await accounts.passwordResets.check(token);
+      await checkResetLink(deps, token);
       return { valid: true };
     },
   );
@@ -137,21 +149,21 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const body = parseBody('POST /api/reset-password', raw);
       const problem = passwordProblem(body.password);
       if (problem) throw new ValidationError(PASSWORD_MESSAGES[problem], `password_${problem}`);
-      await accounts.passwordResets.reset(body.token, body.password, ctx(request));
+      await resetPassword(deps, body.token, body.password, ctx(request));
       return { message: PASSWORD_CHANGED_MESSAGE };
     },
   );
 
   app.get('/api/me', async (request) => {
     const auth = principalOf(request);
-    const user = await accounts.publicUser(auth.userId);
+    const user = await publicUser(deps, auth.userId);
     if (!user) throw new Unauthorized();
     return { user };
   });
 
   app.post('/api/logout', async (request, reply) => {
     const auth = principalOf(request);
-    await accounts.logout(auth.token);
+    await deps.accounts.sessions.revoke(auth.token);
     return reply.code(204).send();
   });
 
@@ -160,7 +172,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     { config: { rateLimit: AUTH_RATE_LIMITS.verify } },
     async (request) => {
       const { token } = request.params;
-      await accounts.checkVerificationToken(token);
+      await checkVerificationToken(deps, token);
       return { valid: true };
     },
   );
@@ -170,7 +182,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     { config: { rateLimit: AUTH_RATE_LIMITS.verify } },
     async (request) => {
       const { token } = request.params;
-      const user = await accounts.verifyEmail(token, ctx(request));
+      const user = await verifyEmail(deps, token, ctx(request));
       return { message: EMAIL_VERIFIED_MESSAGE, user };
     },
   );
@@ -180,7 +192,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     { config: { rateLimit: AUTH_RATE_LIMITS.resend } },
     async (request, reply) => {
       const body = parseBody('POST /api/resend-verification', request.body ?? {});
-      return reply.code(202).send(await accounts.resendVerification(body.email));
+      return reply.code(202).send(await resendVerification(deps, body.email));
     },
   );
 }

@@ -3,7 +3,7 @@ import { principalOf } from '../http/guards.js';
 import { bodySchema, type Input } from '../http/routeInput.js';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { NotFound, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
 import { COMMENT_BODY_LIMIT } from '../contract/comments.js';
 import {
@@ -11,17 +11,13 @@ import {
   invalidToolStateMessage,
   toolStateSchema,
 } from '../contract/toolState.js';
-import {
-  addComment,
-  loadThread,
-  notifyDoctors,
-  optionalEmail,
-  setResolved,
-} from './commentService.js';
+import { addDoctorComment, addTechnicianComment, setResolved } from '../commands/comments.js';
+import { loadThread } from '../reads/thread.js';
+import { canonicalEmail } from '../auth/email.js';
 import { requireProjectAccess, type Principal } from './projectAccess.js';
 import { requireJson } from '../http/requireJson.js';
 import { openPublicLink } from '../links/access.js';
-import { capLinkComments, linkActor, notifyTechnician, PER_LINK } from './review.js';
+import { capLinkComments, linkActor, PER_LINK } from './review.js';
 
 /** Reading the thread through a link: as often as the project itself may be read. */
 const PUBLIC_READ = { max: 120, timeWindow: '1 minute' };
@@ -45,6 +41,16 @@ function parseCommentBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
     }
   }
   return parseOr400(schema, body);
+}
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
+
+/** The e-mail a doctor gave, canonical; undefined when none was given; 400 when not an address. */
+function optionalEmail(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const email = canonicalEmail(raw);
+  if (!email) throw new ValidationError(INVALID_EMAIL, 'INVALID_EMAIL');
+  return email;
 }
 
 const actorFor = (p: Principal, ownerId: string) =>
@@ -81,11 +87,10 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const email = optionalEmail(b.authorEmail);
       const projectId = await openPublicLink(deps, request, token);
       await capLinkComments(deps, projectId);
-      const r = await addComment(
+      const comment = await addDoctorComment(
         deps,
         projectId,
         {
-          role: 'doctor',
           name: b.authorName,
           email,
           body: b.body,
@@ -97,8 +102,7 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
         'AddComment',
         { actor: linkActor(token), requestId: request.id },
       );
-      await notifyTechnician(deps, projectId, r.state, 'feedback', b.body);
-      return reply.code(201).send({ comment: r.comment });
+      return reply.code(201).send({ comment });
     },
   );
 
@@ -115,11 +119,10 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const email = optionalEmail(b.authorEmail);
       const projectId = await openPublicLink(deps, request, token);
       await capLinkComments(deps, projectId);
-      const r = await addComment(
+      const comment = await addDoctorComment(
         deps,
         projectId,
         {
-          role: 'doctor',
           name: b.authorName,
           email,
           body: b.body,
@@ -130,8 +133,7 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
         'RequestChanges',
         { actor: linkActor(token), requestId: request.id },
       );
-      await notifyTechnician(deps, projectId, r.state, 'changes', b.body);
-      return reply.code(201).send({ comment: r.comment, status: 'pending_revision' });
+      return reply.code(201).send({ comment, status: 'pending_revision' });
     },
   );
 
@@ -144,14 +146,8 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
         const projectId = await openPublicLink(deps, request, token);
         const comment = await setResolved(
           deps,
-          projectId,
-          commentId,
-          action === 'resolve',
-          'doctor',
-          {
-            actor: linkActor(token),
-            requestId: request.id,
-          },
+          { projectId, commentId, resolved: action === 'resolve', by: 'doctor' },
+          { actor: linkActor(token), requestId: request.id },
         );
         return { comment };
       },
@@ -163,10 +159,11 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
         const principal = principalOf(request);
         const { id, commentId } = request.params;
         const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-        const comment = await setResolved(deps, id, commentId, action === 'resolve', 'technician', {
-          actor: actorFor(principal, ownerId),
-          requestId: request.id,
-        });
+        const comment = await setResolved(
+          deps,
+          { projectId: id, commentId, resolved: action === 'resolve', by: 'technician' },
+          { actor: actorFor(principal, ownerId), requestId: request.id },
+        );
         return { comment };
       },
     );
@@ -191,25 +188,20 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
       requireJson(request);
       const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
       const b = parseCommentBody(bodySchema('POST /api/projects/:id/comments'), request.body ?? {});
-      const owner = await deps.accounts.publicUser(ownerId);
-      if (!owner) throw new NotFound('Project not found');
-      const r = await addComment(
+      const comment = await addTechnicianComment(
         deps,
-        id,
         {
-          role: 'technician',
-          name: owner.name,
+          projectId: id,
+          ownerId,
           body: b.body,
           parentId: b.parentId,
           anchor: b.anchor,
           toolState: b.toolState,
           version: b.version,
         },
-        'AddComment',
         { actor: actorFor(principal, ownerId), requestId: request.id },
       );
-      await notifyDoctors(deps, id, r.comment);
-      return reply.code(201).send({ comment: r.comment });
+      return reply.code(201).send({ comment });
     },
   );
 }

@@ -45,7 +45,7 @@ export async function sendModelFile(
   if (!dk) throw new NotFound('File not found');
   let stream;
   try {
-    stream = await openDecrypted(deps.blobs, row.blob_key, dk);
+    stream = await openDecrypted(deps.blobs, row.blobKey, dk);
   } catch (err) {
     if (err instanceof BlobNotFound) throw new NotFound('File not found');
     throw err;
@@ -66,7 +66,7 @@ export async function sendModelFile(
 /** A file only an earlier version still shows (the latest version replaced or removed it). */
 async function earlierVersionFile(deps: AppDeps, projectId: string, filename: string) {
   const m = await modelOfAnyVersion(deps.db, projectId, { filename });
-  return m ? { blob_key: m.blobKey, size: String(m.size), name: m.name, type: m.type } : undefined;
+  return m ? { blobKey: m.blobKey, size: String(m.size), name: m.name, type: m.type } : undefined;
 }
 
 /** File downloads: owner or admin by bearer; anyone holding the public link by token. */

@@ -10,6 +10,7 @@ import {
 } from '../domain/fileNames.js';
 import { ValidationError } from '../errors.js';
 import { freeText, parseOr400 } from '../http/validate.js';
+import type { ProjectFields } from '../commands/createProject.js';
 
 /**
  * Project fields (security.md §3(a)) follow the one text rule (domain/text.ts, through
@@ -32,12 +33,7 @@ export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 /** `projectData` of both create forms; unknown keys are refused. */
 export const projectDataSchema = projectData;
 
-export interface ProjectFields {
-  name: string;
-  patientName: string;
-  laboratoryName: string;
-  comment: string | null;
-}
+export type { ProjectFields };
 
 export function cleanProjectFields(d: z.infer<typeof projectDataSchema>): ProjectFields {
   const name = capped(d.name, 'name', 200);

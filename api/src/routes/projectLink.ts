@@ -9,20 +9,20 @@ import { projectSubject } from '../domain/project.js';
 import { AppError, TooManyRequests, ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
 import { findLink, linkStateOf, openPublicLink } from '../links/access.js';
-import { runLinkCommand } from '../links/commands.js';
 import { linkDetails } from '../links/details.js';
 import { grantCookie, makeGrant } from '../links/grant.js';
-import { sendToDoctor } from '../commands/sendToDoctor.js';
+import {
+  changeLinkSettings,
+  recordLinkOpening,
+  recordPinLock,
+  revokeLink,
+  rotateLink,
+} from '../commands/links.js';
+import { ensurePublicToken } from '../commands/publicLink.js';
 import { deviceOf } from '../links/userAgent.js';
 import { linkActor } from './review.js';
 import { requireProjectAccess, type Principal } from './projectAccess.js';
-import {
-  ensurePublicToken,
-  hashPublicToken,
-  newPublicToken,
-  publicLinkFor,
-  replacePublicToken,
-} from '../links/projectLinks.js';
+import { hashPublicToken, publicLinkFor } from '../links/projectLinks.js';
 
 export const PIN_FORMAT_MESSAGE = 'The PIN must be 6 to 12 digits';
 export const EXPIRY_FORMAT_MESSAGE = 'The expiry must be a date and time, or null for never';
@@ -90,17 +90,7 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
     if (expiresAt !== null && expiresAt <= now) {
       throw new ValidationError('The expiry date must be in the future', 'expiry_in_past');
     }
-    const token = await ensurePublicToken(deps, id);
-    const pinHash =
-      typeof pin === 'string'
-        ? await deps.keys.seal(projectSubject(id), 'linkPin', await deps.links.hasher.hash(pin))
-        : pin;
-    await runLinkCommand(
-      deps,
-      id,
-      { type: 'ChangeLinkSettings', data: { projectId: id, expiresAt, pinHash, now } },
-      ctx,
-    );
+    const token = await changeLinkSettings(deps, { projectId: id, expiresAt, pin }, ctx);
     return linkDetails(deps, id, token);
   });
 
@@ -108,20 +98,7 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
     '/api/projects/:id/link/revoke',
     async (request) => {
       const { id, ctx } = await ownerCall(request);
-      const token = await ensurePublicToken(deps, id);
-      await runLinkCommand(
-        deps,
-        id,
-        {
-          type: 'RevokeLink',
-          data: {
-            projectId: id,
-            tokenHash: hashPublicToken(token).toString('hex'),
-            now: deps.now().toISOString(),
-          },
-        },
-        ctx,
-      );
+      const token = await revokeLink(deps, id, ctx);
       return linkDetails(deps, id, token);
     },
   );
@@ -135,29 +112,15 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
       if (doctorEmail !== undefined && !canonicalEmail(doctorEmail)) {
         throw new ValidationError('Please enter a valid email address', 'INVALID_EMAIL');
       }
-      const previous = await ensurePublicToken(deps, id);
-      const token = newPublicToken();
-      // The event first: should the row update not follow, the old token is already refused.
-      await runLinkCommand(
+      const token = await rotateLink(
         deps,
-        id,
         {
-          type: 'RotateLink',
-          data: {
-            projectId: id,
-            previousTokenHash: hashPublicToken(previous).toString('hex'),
-            tokenHash: hashPublicToken(token).toString('hex'),
-            now: deps.now().toISOString(),
-          },
+          projectId: id,
+          ownerId,
+          doctorEmail: doctorEmail === undefined ? undefined : canonicalEmail(doctorEmail)!,
         },
         ctx,
       );
-      await replacePublicToken(deps, id, token);
-      // The owner's answer names the link: the swap must show at once.
-      deps.answers.invalidateProject(id);
-      if (doctorEmail !== undefined) {
-        await sendToDoctor(deps, { projectId: id, ownerId, to: canonicalEmail(doctorEmail)! }, ctx);
-      }
       return { publicLink: publicLinkFor(deps, token) };
     },
   );
@@ -198,19 +161,11 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
       }
       if (slot.lockedUntil) {
         if (link) {
-          await runLinkCommand(
+          await recordPinLock(
             deps,
-            link.projectId,
-            {
-              type: 'LockLinkPin',
-              data: {
-                projectId: link.projectId,
-                lockedUntil: slot.lockedUntil.toISOString(),
-                now: now.toISOString(),
-              },
-            },
+            { projectId: link.projectId, lockedUntil: slot.lockedUntil, now },
             { actor: linkActor(token), requestId: request.id },
-          ).catch((err: unknown) => deps.log.warn({ err }, 'link lock not recorded'));
+          );
         }
         throw lockedError(slot.lockedUntil, now);
       }
@@ -232,19 +187,9 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
       );
       const projectId = await openPublicLink(deps, request, token);
       const { device, browser } = deviceOf(request.headers['user-agent']);
-      await runLinkCommand(
+      await recordLinkOpening(
         deps,
-        projectId,
-        {
-          type: 'RecordLinkOpening',
-          data: {
-            projectId,
-            viewerKey: viewerKey(deps, request, projectId, browserId),
-            device,
-            browser,
-            now: deps.now().toISOString(),
-          },
-        },
+        { projectId, viewerKey: viewerKey(deps, request, projectId, browserId), device, browser },
         { actor: linkActor(token), requestId: request.id },
       );
       return reply.code(204).send();

@@ -8,20 +8,19 @@ import { MeshIngestStream, MeshRejected } from '../mesh/meshIngest.js';
 import { KeyShredded } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import {
-  createProject as createProjectCommand,
+  createProject,
   existingProject,
   IDEMPOTENCY_KEY_USED,
   removeFiles,
   type CreateAnswer,
   type StoredFile,
 } from '../commands/createProject.js';
-import { FILE_SHA256_FIELD, UPLOADED_SHA256_FIELD } from '../domain/models.js';
+import type { NewModel } from '../commands/models.js';
 import {
   MATERIAL_KEYS,
   materialAllowed,
   projectSubject,
   type MaterialKey,
-  type ModelRecord,
 } from '../domain/project.js';
 import {
   AppError,
@@ -83,7 +82,7 @@ const sizeLimitMessage = (name: string, max: number) =>
  * would be refused anyway. A failure removes this request's blobs; a crash leaves orphans the
  * sweeper removes.
  */
-export async function createProject(
+export async function uploadProject(
   request: FastifyRequest,
   deps: AppDeps,
   mode: UploadMode,
@@ -151,21 +150,11 @@ export async function createProject(
       throw new ValidationError('Please fill in all required fields', 'validation_failed');
     if (stored.length === 0) throw new ValidationError(NO_FILES[mode.kind], 'NO_FILES');
 
-    const models = await buildModels(deps, subject, stored, lists, mode);
-    const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
-    const data = {
+    return await createProject(deps, {
       projectId,
       userId: mode.userId,
-      name: await seal('name', fields.name),
-      patientName: await seal('patientName', fields.patientName),
-      laboratoryName: await seal('laboratoryName', fields.laboratoryName),
-      comment: fields.comment === null ? null : await seal('comment', fields.comment),
-      status: 'pending' as const,
-      models,
-      createdAt: deps.now().toISOString(),
-    };
-    return await createProjectCommand(deps, {
-      data,
+      fields,
+      models: buildModels(stored, lists, mode),
       files: stored,
       kind: mode.kind,
       context: {
@@ -239,13 +228,12 @@ export async function storeFile(
   };
 }
 
-export async function buildModels(
-  deps: AppDeps,
-  subject: string,
+/** The models of the stored files, as the upload's lists describe them (names still clear). */
+export function buildModels(
   stored: StoredFile[],
   lists: UploadLists,
   mode: UploadMode,
-): Promise<ModelRecord[]> {
+): NewModel[] {
   for (const f of LIST_FIELDS) {
     if (lists[f].length > stored.length) {
       throw new ValidationError(`${f} has more entries than files`, 'validation_failed');
@@ -258,7 +246,7 @@ export async function buildModels(
     }
   }
   const teeth = types.filter((t) => t === 'teeth').length;
-  const models: ModelRecord[] = [];
+  const models: NewModel[] = [];
   for (const [i, f] of stored.entries()) {
     const given = lists.modelMaterials[i] ?? '';
     let material: MaterialKey;
@@ -281,12 +269,8 @@ export async function buildModels(
     models.push({
       id: f.modelId,
       filename: `${f.modelId}.${f.format}`,
-      originalName: await deps.keys.seal(subject, 'originalName', f.originalName),
-      name: await deps.keys.seal(
-        subject,
-        'modelName',
-        modelDisplayName(lists.modelCustomNames[i], f.originalName),
-      ),
+      originalName: f.originalName,
+      name: modelDisplayName(lists.modelCustomNames[i], f.originalName),
       size: f.size,
       type: f.format,
       material,
@@ -294,10 +278,8 @@ export async function buildModels(
       groupSize: inGroup ? teeth : null,
       blobKey: f.blobKey,
       triangles: f.triangles,
-      // Sealed like the names: a clear hash would let anyone with a disk image confirm that a
-      // file they hold was in a project deleted since (issue 30).
-      sha256: await deps.keys.seal(subject, FILE_SHA256_FIELD, f.sha256),
-      uploadedSha256: await deps.keys.seal(subject, UPLOADED_SHA256_FIELD, f.uploadedSha256),
+      sha256: f.sha256,
+      uploadedSha256: f.uploadedSha256,
     });
   }
   return models;

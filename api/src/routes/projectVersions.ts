@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../http/guards.js';
 import type { Input } from '../http/routeInput.js';
 import { removeFiles, type StoredFile } from '../commands/createProject.js';
-import { runProjectCommand } from '../commands/projectCommand.js';
+import { addProjectVersion } from '../commands/versions.js';
 import {
   VERSION_NOTE_MAX_CHARS,
   VERSION_NOTE_REQUIRED,
@@ -10,10 +10,9 @@ import {
   type VersionAnswer,
 } from '../contract/versions.js';
 import type { AppDeps } from '../deps.js';
-import { projectSubject, type ProjectVersionAdded } from '../domain/project.js';
+import { projectSubject } from '../domain/project.js';
 import { UnsupportedMediaType, ValidationError } from '../errors.js';
 import { parseOr400 } from '../http/validate.js';
-import { buildThumbnailLater } from '../mesh/thumbnailStore.js';
 import { requireProjectAccess } from './projectAccess.js';
 import { buildModels, storeFile, type UploadMode } from './projectUpload.js';
 import { drain, readUploadParts } from './uploadParts.js';
@@ -70,30 +69,18 @@ async function addVersion(
       },
     });
     if (!fields) throw new ValidationError(VERSION_NOTE_REQUIRED, 'validation_failed');
-    const added = await buildModels(deps, subject, stored, lists, mode);
-    const note = await deps.keys.seal(subject, 'versionNote', fields.note);
-    const keep = fields.keep;
-    const r = await runProjectCommand(
+    const version = await addProjectVersion(
       deps,
-      projectId,
       {
-        type: 'AddProjectVersion',
-        data: { projectId, keep, added, note, now: deps.now().toISOString() },
+        projectId,
+        note: fields.note,
+        keep: fields.keep,
+        added: buildModels(stored, lists, mode),
+        files: stored,
       },
       { actor: mode.actor, requestId: request.id },
     );
-    const event = r.events.find((e): e is ProjectVersionAdded => e.type === 'ProjectVersionAdded');
-    deps.log.info({ projectId, files: stored.length }, 'project version added');
-    if (event && deps.config.VIEW_PREBUILD) {
-      const { version, models } = event.data;
-      void buildThumbnailLater(
-        deps,
-        projectId,
-        version,
-        models.map((m) => m.blobKey),
-      );
-    }
-    return { projectId, version: event!.data.version };
+    return { projectId, version };
   } catch (err) {
     await removeFiles(deps, stored);
     await drain(parts).catch(() => {});

@@ -10,14 +10,15 @@ import { sendPrepared } from '../http/sendPrepared.js';
 import { userStatsOf } from '../../../projections/src/userStats/queries.js';
 import { requireProjectAccess, type Principal } from './projectAccess.js';
 import { deleteProject } from '../commands/deleteProject.js';
-import { runProjectCommand } from '../commands/projectCommand.js';
+import { changeProjectStatus } from '../commands/projectStatus.js';
+import { markFeedbackRead } from '../commands/review.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
 import { searchProjects } from '../reads/projectSearch.js';
 import { listBody, ownerAnswers } from '../reads/ownerAnswers.js';
 import { TOTAL_COUNT_HEADER } from '../contract/dashboard.js';
 import { attentionOf } from '../reads/attention.js';
 import { checkSearchRange } from './searchQuery.js';
-import { createProject } from './projectUpload.js';
+import { uploadProject } from './projectUpload.js';
 
 export const DOCTOR_EMAIL_REQUIRED = "Please enter doctor's email address";
 
@@ -39,7 +40,7 @@ const actorFor = (p: Principal, ownerId: string) =>
 export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post('/api/projects', async (request, reply) => {
     const principal = principalOf(request);
-    const answer = await createProject(request, deps, {
+    const answer = await uploadProject(request, deps, {
       kind: 'user',
       userId: principal.userId,
       actor: `user:${principal.userId}`,
@@ -69,15 +70,15 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const principal = principalOf(request);
     const { userId } = request.query;
     const s = await userStatsOf(deps.db, subjectUser(principal, userId));
-    const counts = countStatuses(s?.by_status ?? {});
+    const counts = countStatuses(s?.byStatus ?? {});
     return {
       total: s?.total ?? 0,
       approved: counts.approved,
       pending: counts.pending,
       changesRequested: counts.changesRequested,
-      newComments: s?.new_comments ?? 0,
-      storageBytes: Number(s?.storage_bytes ?? 0),
-      fileCount: s?.file_count ?? 0,
+      newComments: s?.newComments ?? 0,
+      storageBytes: Number(s?.storageBytes ?? 0),
+      fileCount: s?.fileCount ?? 0,
     };
   });
 
@@ -96,13 +97,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
     requireJson(request);
     const { status } = parseBody('PUT /api/projects/:id/status', request.body);
-    await runProjectCommand(
+    await changeProjectStatus(
       deps,
-      id,
-      {
-        type: 'ChangeProjectStatus',
-        data: { projectId: id, status, now: deps.now().toISOString() },
-      },
+      { projectId: id, status },
       { actor: actorFor(principal, ownerId), requestId: request.id },
     );
     return { id, status };
@@ -147,13 +144,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const principal = principalOf(request);
       const { id, feedbackId } = request.params;
       const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-      await runProjectCommand(
+      await markFeedbackRead(
         deps,
-        id,
-        {
-          type: 'MarkFeedbackRead',
-          data: { projectId: id, feedbackId, now: deps.now().toISOString() },
-        },
+        { projectId: id, feedbackId },
         { actor: actorFor(principal, ownerId), requestId: request.id },
       );
       return reply.code(204).send();

@@ -7,7 +7,7 @@ import { NotFound, ValidationError } from '../errors.js';
 import { sendPrepared } from '../http/sendPrepared.js';
 import { gatePublicLink, keepAnswerUntil } from '../links/access.js';
 import { loadProjects } from '../reads/projects.js';
-import { createProject } from './projectUpload.js';
+import { uploadProject } from './projectUpload.js';
 
 export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
 export const BOT_CHECK_MESSAGE = 'Please complete the security verification';
@@ -21,7 +21,7 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
     '/api/public/projects',
     { config: { rateLimit: { max: 20, timeWindow: '1 hour' } } },
     async (request, reply) => {
-      const answer = await createProject(request, deps, {
+      const answer = await uploadProject(request, deps, {
         kind: 'public',
         userId: PUBLIC_USER_ID,
         actor: 'anonymous',

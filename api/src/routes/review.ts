@@ -1,26 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf } from '../http/guards.js';
 import { parseBody, type Input } from '../http/routeInput.js';
 import { openPublicLink } from '../links/access.js';
 import { FEEDBACK_MAX_CHARS, feedbackBody } from '../contract/review.js';
 import type { AppDeps } from '../deps.js';
-import {
-  PUBLIC_USER_ID,
-  projectSubject,
-  type FeedbackType,
-  type ProjectState,
-} from '../domain/project.js';
-import { userSubject } from '../domain/user.js';
 import { TooManyRequests, ValidationError } from '../errors.js';
 import { requireJson } from '../http/requireJson.js';
-import { reviewMail, type ReviewMailKind } from '../mail/projectMails.js';
 import { parseOr400 } from '../http/validate.js';
 import { requireProjectAccess } from './projectAccess.js';
-import { userContact } from '../../../projections/src/users/queries.js';
-import { runProjectCommand } from '../commands/projectCommand.js';
-import { publicLinkFor, publicTokenOf } from '../links/projectLinks.js';
-import { loadProjects } from '../reads/projects.js';
+import { approveProject, giveFeedback } from '../commands/review.js';
 import { VERSION_REQUIRED_MESSAGE } from '../contract/review.js';
 
 export { FEEDBACK_MAX_CHARS };
@@ -72,91 +61,6 @@ export async function capLinkComments(deps: AppDeps, projectId: string): Promise
     throw new TooManyRequests(r.retryAfterSeconds, COMMENT_CAP_MESSAGE, 'rate_limited');
 }
 
-/** The technician's address and name (opened with the user's key); null for anonymous uploads. */
-export async function technicianOf(
-  deps: AppDeps,
-  userId: string,
-): Promise<{ email: string; name: string } | null> {
-  if (userId === PUBLIC_USER_ID) return null;
-  const row = await userContact(deps.db, userId);
-  if (!row) return null;
-  const subject = userSubject(userId);
-  try {
-    const [email, name] = await Promise.all([
-      deps.keys.open(subject, 'email', row.email),
-      deps.keys.open(subject, 'name', row.name),
-    ]);
-    return email ? { email, name: name ?? '' } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The project's name (opened) and its link, as the technician's mails show them. */
-export async function caseForMail(
-  deps: AppDeps,
-  projectId: string,
-): Promise<{ name: string; link: string }> {
-  const [project] = await loadProjects(deps, { ids: [projectId] }, { includeOwner: false });
-  const token = await publicTokenOf(deps, projectId);
-  const link = token ? publicLinkFor(deps, token) : `${deps.config.publicBaseUrl}/dashboard`;
-  return { name: project?.name ?? 'your case', link };
-}
-
-export async function notifyTechnician(
-  deps: AppDeps,
-  projectId: string,
-  state: ProjectState,
-  kind: ReviewMailKind,
-  message?: string,
-): Promise<void> {
-  if (state.status !== 'active') return;
-  try {
-    const tech = await technicianOf(deps, state.userId);
-    if (!tech) return;
-    // A doctor's comment follows the technician's setting: at once, in a digest, or not at all.
-    if (kind === 'feedback') {
-      const mode = await deps.commentMails.mode(state.userId);
-      if (mode === 'none') return;
-      if (mode === 'digest' && (await deps.commentMails.admit(projectId, deps.now())) === 'later')
-        return;
-    }
-    const { name, link } = await caseForMail(deps, projectId);
-    await deps.outbox.enqueue({
-      kind: `review-${kind}`,
-      subjectId: projectSubject(projectId),
-      message: reviewMail(kind, tech.email, tech.name, name, link, message),
-    });
-  } catch (err) {
-    // The command already succeeded; a failed notification must not turn it into an error.
-    deps.log.error({ err, projectId }, 'review notification failed');
-  }
-}
-
-async function giveFeedback(
-  deps: AppDeps,
-  request: FastifyRequest,
-  projectId: string,
-  feedbackType: FeedbackType,
-  actor: string,
-) {
-  const message = feedbackText(request.body);
-  const feedbackId = randomUUID();
-  const sealed = await deps.keys.seal(projectSubject(projectId), 'message', message);
-  const now = deps.now().toISOString();
-  const { state } = await runProjectCommand(
-    deps,
-    projectId,
-    { type: 'GiveFeedback', data: { projectId, feedbackId, feedbackType, message: sealed, now } },
-    { actor, requestId: request.id },
-  );
-  return {
-    state,
-    message,
-    feedback: { id: feedbackId, type: feedbackType, message, createdAt: now, readAt: null },
-  };
-}
-
 /** The link id used as event actor: a digest of the token, never the token itself. */
 export const linkActor = (token: string): string =>
   `link:${createHash('sha256').update(token).digest('base64url').slice(0, 16)}`;
@@ -174,9 +78,12 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
       requireJson(request);
       const projectId = await openPublicLink(deps, request, token);
       await capLinkComments(deps, projectId);
-      const r = await giveFeedback(deps, request, projectId, 'doctor_feedback', linkActor(token));
-      await notifyTechnician(deps, projectId, r.state, 'feedback', r.message);
-      return reply.code(201).send({ success: true, feedback: r.feedback });
+      const feedback = await giveFeedback(
+        deps,
+        { projectId, feedbackType: 'doctor_feedback', message: feedbackText(request.body) },
+        { actor: linkActor(token), requestId: request.id },
+      );
+      return reply.code(201).send({ success: true, feedback });
     },
   );
 
@@ -192,24 +99,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
       }
       const { version, authorName } = parseBody('POST /api/public/projects/:token/approve', body);
       const projectId = await openPublicLink(deps, request, token);
-      const approvedBy = authorName
-        ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
-        : undefined;
-      const { state } = await runProjectCommand(
+      await approveProject(
         deps,
-        projectId,
-        {
-          type: 'ApproveProject',
-          data: {
-            projectId,
-            now: deps.now().toISOString(),
-            ...(approvedBy ? { approvedBy } : {}),
-            version,
-          },
-        },
+        { projectId, version, authorName },
         { actor: linkActor(token), requestId: request.id },
       );
-      await notifyTechnician(deps, projectId, state, 'approved');
       return { success: true, status: 'approved' };
     },
   );
@@ -221,8 +115,12 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
       const { id } = request.params;
       requireJson(request);
       const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
-      const r = await giveFeedback(deps, request, id, 'technician_reply', `user:${ownerId}`);
-      return reply.code(201).send({ success: true, feedback: r.feedback });
+      const feedback = await giveFeedback(
+        deps,
+        { projectId: id, feedbackType: 'technician_reply', message: feedbackText(request.body) },
+        { actor: `user:${ownerId}`, requestId: request.id },
+      );
+      return reply.code(201).send({ success: true, feedback });
     },
   );
 }

@@ -2,17 +2,17 @@ import type { SqlExecutor } from '../../../api/src/db/db.js';
 
 /** One `audit_log` row as the readers get it: positions and time as text. */
 export interface AuditLogEntryRow {
-  event_id: string;
+  eventId: string;
   position: string;
-  tx_text: string;
-  gp_text: string;
+  txText: string;
+  gpText: string;
   /** ISO-8601 UTC with milliseconds. */
   at: string;
   actor: string;
   action: string;
   stream: string;
-  subject_kind: string;
-  subject_id: string | null;
+  subjectKind: string;
+  subjectId: string | null;
   /** The project version the event is about (created, new version, approval), else null. */
   version: number | null;
 }
@@ -35,8 +35,9 @@ export interface AuditFilter {
 const AT_SQL = `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 // The text copies of tx and gp must not be aliased `tx` / `gp`: ORDER BY resolves output names
 // first and would then sort text ('988' after '1031' in descending order).
-const COLUMNS = `event_id::text AS event_id, position, tx::text AS tx_text, gp::text AS gp_text,
-  ${AT_SQL} AS at, actor, action, stream, subject_kind, subject_id, version`;
+const COLUMNS = `event_id::text AS "eventId", position, tx::text AS "txText", gp::text AS "gpText",
+  ${AT_SQL} AS at, actor, action, stream, subject_kind AS "subjectKind", subject_id AS "subjectId",
+  version`;
 /** Orders by the store position as numbers (the table's bigint columns, never the aliases). */
 const NEWEST_FIRST = 'ORDER BY audit_log.tx DESC, audit_log.gp DESC';
 const OLDEST_FIRST = 'ORDER BY audit_log.tx, audit_log.gp';

@@ -1,7 +1,51 @@
 import type { SqlExecutor } from '../../../api/src/db/db.js';
-import type { ProjectModelRow, ProjectRow } from './row.js';
 
 export type { ProjectModelRow, ProjectRow } from './row.js';
+
+/** A live project, personal fields sealed with the project's key. */
+export interface ProjectEntry {
+  id: string;
+  userId: string;
+  name: string;
+  patientName: string;
+  laboratoryName: string;
+  comment: string | null;
+  status: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  fileCount: number;
+  storageBytes: string;
+  unreadCount: number;
+  /** The latest of: created, new version, comment or reply, status change, approval. */
+  lastActivityAt: Date | string;
+  revision: string;
+}
+
+const PROJECT_COLUMNS = `id, user_id AS "userId", name, patient_name AS "patientName",
+  laboratory_name AS "laboratoryName", comment, status, created_at AS "createdAt",
+  updated_at AS "updatedAt", file_count AS "fileCount", storage_bytes AS "storageBytes",
+  unread_count AS "unreadCount", last_activity_at AS "lastActivityAt", revision`;
+
+/** One model file of a live project, in layer order; its names sealed. */
+export interface ModelEntry {
+  projectId: string;
+  id: string;
+  position: number;
+  filename: string;
+  originalName: string;
+  name: string;
+  size: string;
+  type: string;
+  material: string;
+  groupedFrom: string | null;
+  groupSize: number | null;
+  blobKey: string;
+  triangles: number;
+}
+
+const MODEL_COLUMNS = `project_id AS "projectId", id, position, filename,
+  original_name AS "originalName", name, size, type, material, grouped_from AS "groupedFrom",
+  group_size AS "groupSize", blob_key AS "blobKey", triangles`;
 
 /** The owner id anonymous uploads carry (`PUBLIC_USER_ID` of the project domain). */
 const PUBLIC_USER = 'public';
@@ -11,9 +55,9 @@ const isoSql = (col: string) =>
   `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A user's live projects, newest first. */
-export async function projectsOfUser(db: SqlExecutor, userId: string): Promise<ProjectRow[]> {
-  const r = await db.query<ProjectRow>(
-    'SELECT * FROM projects WHERE user_id = $1 ORDER BY created_at DESC, id',
+export async function projectsOfUser(db: SqlExecutor, userId: string): Promise<ProjectEntry[]> {
+  const r = await db.query<ProjectEntry>(
+    `SELECT ${PROJECT_COLUMNS} FROM projects WHERE user_id = $1 ORDER BY created_at DESC, id`,
     [userId],
   );
   return r.rows;
@@ -23,8 +67,11 @@ export async function projectsOfUser(db: SqlExecutor, userId: string): Promise<P
 export async function projectsByIds(
   db: SqlExecutor,
   ids: readonly string[],
-): Promise<ProjectRow[]> {
-  const r = await db.query<ProjectRow>('SELECT * FROM projects WHERE id = ANY($1::uuid[])', [ids]);
+): Promise<ProjectEntry[]> {
+  const r = await db.query<ProjectEntry>(
+    `SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
   return r.rows;
 }
 
@@ -32,9 +79,10 @@ export async function projectsByIds(
 export async function modelsOfProjects(
   db: SqlExecutor,
   projectIds: readonly string[],
-): Promise<ProjectModelRow[]> {
-  const r = await db.query<ProjectModelRow>(
-    'SELECT * FROM project_models WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position',
+): Promise<ModelEntry[]> {
+  const r = await db.query<ModelEntry>(
+    `SELECT ${MODEL_COLUMNS} FROM project_models
+      WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, position`,
     [projectIds],
   );
   return r.rows;
@@ -45,9 +93,10 @@ export async function modelByFilename(
   db: SqlExecutor,
   projectId: string,
   filename: string,
-): Promise<Pick<ProjectModelRow, 'blob_key' | 'size' | 'name' | 'type'> | null> {
-  const r = await db.query<Pick<ProjectModelRow, 'blob_key' | 'size' | 'name' | 'type'>>(
-    'SELECT blob_key, size, name, type FROM project_models WHERE project_id = $1 AND filename = $2',
+): Promise<Pick<ModelEntry, 'blobKey' | 'size' | 'name' | 'type'> | null> {
+  const r = await db.query<Pick<ModelEntry, 'blobKey' | 'size' | 'name' | 'type'>>(
+    `SELECT blob_key AS "blobKey", size, name, type FROM project_models
+      WHERE project_id = $1 AND filename = $2`,
     [projectId, filename],
   );
   return r.rows[0] ?? null;
@@ -147,29 +196,29 @@ export async function projectNameRows(
 
 /** The admin Overview's figures over the projects, user stats and users read models. */
 export interface ProjectTotalsRow {
-  total_users: number;
-  users_with_projects: number;
-  total_projects: number;
-  total_files: string;
+  totalUsers: number;
+  usersWithProjects: number;
+  totalProjects: number;
+  totalFiles: string;
   /** Live projects per stored status. */
-  by_status: Record<string, number>;
-  total_storage: string;
-  public_projects: number;
+  byStatus: Record<string, number>;
+  totalStorage: string;
+  publicProjects: number;
 }
 
 /** The SQL of `projectTotals` (the admin benchmark measures it bare). */
 export const PROJECT_TOTALS_SQL = `
   SELECT
-    (SELECT count(*) FROM users)::int AS total_users,
+    (SELECT count(*) FROM users)::int AS "totalUsers",
     (SELECT count(DISTINCT p.user_id) FROM projects p JOIN users u ON u.id::text = p.user_id)::int
-      AS users_with_projects,
-    count(*)::int AS total_projects,
+      AS "usersWithProjects",
+    count(*)::int AS "totalProjects",
     -- Every version's stored files (a project row counts its latest version's models only).
-    (SELECT COALESCE(sum(file_count), 0) FROM user_stats_projects)::bigint::text AS total_files,
+    (SELECT COALESCE(sum(file_count), 0) FROM user_stats_projects)::bigint::text AS "totalFiles",
     (SELECT COALESCE(json_object_agg(status, n), '{}'::json)
-       FROM (SELECT status, count(*)::int AS n FROM projects GROUP BY status) per) AS by_status,
-    COALESCE(sum(storage_bytes), 0)::bigint::text AS total_storage,
-    (count(*) FILTER (WHERE user_id = '${PUBLIC_USER}'))::int AS public_projects
+       FROM (SELECT status, count(*)::int AS n FROM projects GROUP BY status) per) AS "byStatus",
+    COALESCE(sum(storage_bytes), 0)::bigint::text AS "totalStorage",
+    (count(*) FILTER (WHERE user_id = '${PUBLIC_USER}'))::int AS "publicProjects"
   FROM projects`;
 
 export async function projectTotals(db: SqlExecutor): Promise<ProjectTotalsRow> {
@@ -179,32 +228,34 @@ export async function projectTotals(db: SqlExecutor): Promise<ProjectTotalsRow> 
 /** A project of the admin lists: sealed fields, its sealed link token and its owner's. */
 export interface AdminProjectRow {
   id: string;
-  user_id: string;
+  userId: string;
   name: string;
-  patient_name: string;
-  laboratory_name: string;
+  patientName: string;
+  laboratoryName: string;
   status: string;
-  created_at: string;
-  file_count: number;
-  storage_bytes: string;
-  token_sealed: string | null;
-  user_name: string | null;
-  user_company: string | null;
-  last_activity_at: string;
-  unread_count: number;
+  createdAt: string;
+  fileCount: number;
+  storageBytes: string;
+  tokenSealed: string | null;
+  userName: string | null;
+  userCompany: string | null;
+  lastActivityAt: string;
+  unreadCount: number;
   /** The newest version with a thumbnail (`project_thumbnails`, the API's table), if any. */
-  thumbnail_version: number | null;
+  thumbnailVersion: number | null;
 }
 
 const ADMIN_PROJECT_COLUMNS = `
-  p.id::text AS id, p.user_id, p.name, p.patient_name, p.laboratory_name, p.status,
-  ${isoSql('p.created_at')} AS created_at, p.file_count, p.storage_bytes::text AS storage_bytes,
-  l.token_sealed, ${isoSql('p.last_activity_at')} AS last_activity_at, p.unread_count,
-  (SELECT max(t.version) FROM project_thumbnails t WHERE t.project_id = p.id) AS thumbnail_version`;
+  p.id::text AS id, p.user_id AS "userId", p.name, p.patient_name AS "patientName",
+  p.laboratory_name AS "laboratoryName", p.status, ${isoSql('p.created_at')} AS "createdAt",
+  p.file_count AS "fileCount", p.storage_bytes::text AS "storageBytes",
+  l.token_sealed AS "tokenSealed", ${isoSql('p.last_activity_at')} AS "lastActivityAt",
+  p.unread_count AS "unreadCount",
+  (SELECT max(t.version) FROM project_thumbnails t WHERE t.project_id = p.id) AS "thumbnailVersion"`;
 
 /** Projects of signed-in users, with their owner's sealed name and company. */
 const ADMIN_PROJECTS_SELECT = `
-  SELECT ${ADMIN_PROJECT_COLUMNS}, u.name AS user_name, u.company_name AS user_company
+  SELECT ${ADMIN_PROJECT_COLUMNS}, u.name AS "userName", u.company_name AS "userCompany"
     FROM projects p
     LEFT JOIN project_links l ON l.project_id = p.id
     LEFT JOIN users u ON u.id::text = p.user_id
@@ -212,7 +263,7 @@ const ADMIN_PROJECTS_SELECT = `
 
 /** Anonymous uploads. */
 const ADMIN_PUBLIC_PROJECTS_SELECT = `
-  SELECT ${ADMIN_PROJECT_COLUMNS}, NULL::text AS user_name, NULL::text AS user_company
+  SELECT ${ADMIN_PROJECT_COLUMNS}, NULL::text AS "userName", NULL::text AS "userCompany"
     FROM projects p
     LEFT JOIN project_links l ON l.project_id = p.id
    WHERE p.user_id = '${PUBLIC_USER}'`;

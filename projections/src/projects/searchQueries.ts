@@ -58,16 +58,17 @@ export async function sealedSearchFields(
   db: SqlExecutor,
   ids: readonly string[],
 ): Promise<
-  { id: string; revision: string; name: string; patient_name: string; laboratory_name: string }[]
+  { id: string; revision: string; name: string; patientName: string; laboratoryName: string }[]
 > {
   const r = await db.query<{
     id: string;
     revision: string;
     name: string;
-    patient_name: string;
-    laboratory_name: string;
+    patientName: string;
+    laboratoryName: string;
   }>(
-    `SELECT id::text AS id, revision::text AS revision, name, patient_name, laboratory_name
+    `SELECT id::text AS id, revision::text AS revision, name, patient_name AS "patientName",
+            laboratory_name AS "laboratoryName"
        FROM projects WHERE id = ANY($1::uuid[])`,
     [ids],
   );

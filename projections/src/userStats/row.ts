@@ -1,14 +1,14 @@
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 
-/** A row of `user_stats`: one user's dashboard figures, derived from its per-project rows. */
+/** A row of `user_stats` as queried: one user's dashboard figures, from its per-project rows. */
 export interface UserStatsRow {
-  user_id: string;
+  userId: string;
   total: number;
   /** Live projects per stored status, e.g. `{ "pending": 2, "approved": 1 }`. */
-  by_status: Record<string, number>;
-  new_comments: number;
-  storage_bytes: string;
-  file_count: number;
+  byStatus: Record<string, number>;
+  newComments: number;
+  storageBytes: string;
+  fileCount: number;
 }
 
 /** A row of `user_stats_projects`: what one live project adds to its owner's figures. */

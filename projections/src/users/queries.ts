@@ -7,15 +7,23 @@ export type { UserRow } from './row.js';
 const isoSql = (col: string) =>
   `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export type UserProfileRow = Pick<
-  UserRow,
-  'id' | 'name' | 'email' | 'company_name' | 'role' | 'email_verified'
-> & { created_at: Date | string };
+/** A live user's profile, personal fields sealed. */
+export interface UserProfile {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string;
+  role: UserRow['role'];
+  emailVerified: boolean;
+  createdAt: Date | string;
+}
 
 /** A live user's sealed profile; null when the read model has no row. */
-export async function userProfile(db: SqlExecutor, userId: string): Promise<UserProfileRow | null> {
-  const r = await db.query<UserProfileRow>(
-    'SELECT id, name, email, company_name, role, email_verified, created_at FROM users WHERE id = $1',
+export async function userProfile(db: SqlExecutor, userId: string): Promise<UserProfile | null> {
+  const r = await db.query<UserProfile>(
+    `SELECT id, name, email, company_name AS "companyName", role,
+            email_verified AS "emailVerified", created_at AS "createdAt"
+       FROM users WHERE id = $1`,
     [userId],
   );
   return r.rows[0] ?? null;
@@ -25,9 +33,9 @@ export async function userProfile(db: SqlExecutor, userId: string): Promise<User
 export async function userAccess(
   db: SqlExecutor,
   userId: string,
-): Promise<Pick<UserRow, 'role' | 'email_verified'> | null> {
-  const r = await db.query<Pick<UserRow, 'role' | 'email_verified'>>(
-    'SELECT role, email_verified FROM users WHERE id = $1',
+): Promise<Pick<UserProfile, 'role' | 'emailVerified'> | null> {
+  const r = await db.query<Pick<UserProfile, 'role' | 'emailVerified'>>(
+    'SELECT role, email_verified AS "emailVerified" FROM users WHERE id = $1',
     [userId],
   );
   return r.rows[0] ?? null;
@@ -49,9 +57,10 @@ export async function userContact(
 export async function userNameRows(
   db: SqlExecutor,
   ids: readonly string[],
-): Promise<Pick<UserRow, 'id' | 'name' | 'company_name'>[]> {
-  const r = await db.query<Pick<UserRow, 'id' | 'name' | 'company_name'>>(
-    'SELECT id::text AS id, name, company_name FROM users WHERE id::text = ANY($1::text[])',
+): Promise<Pick<UserProfile, 'id' | 'name' | 'companyName'>[]> {
+  const r = await db.query<Pick<UserProfile, 'id' | 'name' | 'companyName'>>(
+    `SELECT id::text AS id, name, company_name AS "companyName"
+       FROM users WHERE id::text = ANY($1::text[])`,
     [ids],
   );
   return r.rows;
@@ -62,20 +71,21 @@ export interface AdminUserRow {
   id: string;
   name: string;
   email: string;
-  company_name: string;
+  companyName: string;
   role: string;
-  email_verified: boolean;
-  created_at: string;
-  project_count: number;
-  total_storage: string;
+  emailVerified: boolean;
+  createdAt: string;
+  projectCount: number;
+  totalStorage: string;
 }
 
 /** The admin user list's SELECT, without order or filter (the admin benchmark measures it). */
 export const ADMIN_USERS_SQL = `
-  SELECT u.id::text AS id, u.name, u.email, u.company_name, u.role, u.email_verified,
-         ${isoSql('u.created_at')} AS created_at,
-         COALESCE(s.total, 0)::int AS project_count,
-         COALESCE(s.storage_bytes, 0)::bigint::text AS total_storage
+  SELECT u.id::text AS id, u.name, u.email, u.company_name AS "companyName", u.role,
+         u.email_verified AS "emailVerified",
+         ${isoSql('u.created_at')} AS "createdAt",
+         COALESCE(s.total, 0)::int AS "projectCount",
+         COALESCE(s.storage_bytes, 0)::bigint::text AS "totalStorage"
     FROM users u LEFT JOIN user_stats s ON s.user_id = u.id::text`;
 
 /** Every live user, newest first. */

@@ -1,15 +1,34 @@
 import type { SqlExecutor } from '../../../api/src/db/db.js';
 import type { ModelRecord } from '../../../api/src/domain/project.js';
-import type { ProjectApprovalRow, ProjectVersionRow } from './row.js';
+import type { ApprovalFileRow } from './row.js';
 
-/** The rows these queries answer, for the API's answers. */
-export type { ProjectApprovalRow, ProjectVersionRow };
+/** One version of a project (personal fields still sealed). */
+export interface VersionEntry {
+  projectId: string;
+  n: number;
+  createdAt: Date | string;
+  /** Sealed `versionNote`; null for version 1. */
+  note: string | null;
+  models: ModelRecord[];
+}
+
+/** The latest approval of a project. */
+export interface ApprovalEntry {
+  projectId: string;
+  /** Null for an approval recorded before versions existed (it was of version 1). */
+  version: number | null;
+  approvedAt: Date | string;
+  /** Sealed `authorName`, or null when the doctor gave no name. */
+  approvedBy: string | null;
+  files: ApprovalFileRow[] | null;
+}
 
 /** Every version of the given projects, oldest first within a project. */
-export async function versionsOf(db: SqlExecutor, ids: string[]): Promise<ProjectVersionRow[]> {
+export async function versionsOf(db: SqlExecutor, ids: string[]): Promise<VersionEntry[]> {
   if (ids.length === 0) return [];
-  const r = await db.query<ProjectVersionRow>(
-    `SELECT project_id::text AS project_id, n, created_at, note, models FROM project_versions
+  const r = await db.query<VersionEntry>(
+    `SELECT project_id::text AS "projectId", n, created_at AS "createdAt", note, models
+       FROM project_versions
      WHERE project_id = ANY($1::uuid[]) ORDER BY project_id, n`,
     [ids],
   );
@@ -20,14 +39,15 @@ export async function versionsOf(db: SqlExecutor, ids: string[]): Promise<Projec
 export async function approvalsOf(
   db: SqlExecutor,
   ids: string[],
-): Promise<Map<string, ProjectApprovalRow>> {
+): Promise<Map<string, ApprovalEntry>> {
   if (ids.length === 0) return new Map();
-  const r = await db.query<ProjectApprovalRow>(
-    `SELECT project_id::text AS project_id, version, approved_at, approved_by, files
+  const r = await db.query<ApprovalEntry>(
+    `SELECT project_id::text AS "projectId", version, approved_at AS "approvedAt",
+            approved_by AS "approvedBy", files
      FROM project_approvals WHERE project_id = ANY($1::uuid[])`,
     [ids],
   );
-  return new Map(r.rows.map((row) => [row.project_id, row]));
+  return new Map(r.rows.map((row) => [row.projectId, row]));
 }
 
 /**

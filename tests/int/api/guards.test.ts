@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type RouteContract } from '../../../api/src/contract/routes.js';
 import { userSubject } from '../../../api/src/domain/user.js';
+import { runUserCommand } from '../../../api/src/commands/userCommand.js';
 import { seedUser, type SeededUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 
@@ -36,7 +37,8 @@ describe('guards from the contract', () => {
       t.deps.keys.seal(subject, 'email', 'nina@lab.test'),
       t.deps.keys.seal(subject, 'companyName', 'Nina Lab'),
     ]);
-    const r = await t.deps.accounts.execute(
+    const r = await runUserCommand(
+      t.deps,
       id,
       {
         type: 'RegisterUser',

@@ -3,6 +3,7 @@ import { adminCheck } from '../../../api/src/auth/guard.js';
 import { seedUser, type SeededUser } from '../../support/adminSeed.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testDrivers } from '../../support/db.js';
+import { runUserCommand } from '../../../api/src/commands/userCommand.js';
 
 describe.each(testDrivers())('admin reads (%s)', (driver) => {
   let t: TestApp;
@@ -48,7 +49,8 @@ describe.each(testDrivers())('admin reads (%s)', (driver) => {
     expect(again.known).toBe(true);
     await again.check;
 
-    const r = await t.deps.accounts.execute(
+    const r = await runUserCommand(
+      t.deps,
       admin.id,
       {
         type: 'RevokeRole',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteProject } from '../../../api/src/commands/deleteProject.js';
 import { deleteUserCascade } from '../../../api/src/commands/deleteUser.js';
 import { COMMENT_CAP_MESSAGE } from '../../../api/src/routes/review.js';
-import { sendDueDigests } from '../../../api/src/routes/commentDigest.js';
+import { sendDueDigests } from '../../../api/src/commands/reviewMails.js';
 import { DIGEST_SUBJECT } from '../../../api/src/mail/projectMails.js';
 import { freshIp, mailTo, waitForMail, type ReceivedMail } from '../../support/accounts.js';
 import { bearer, seedProject, seedUser, type SeededUser } from '../../support/adminSeed.js';

@@ -309,7 +309,7 @@ describe.each(testDrivers())('forgot password API (%s)', (driver) => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await forgot(email));
     for (const a of answers) expect(a.json()).toEqual({ message: SENT });
-    await t.deps.accounts.passwordResets.idle();
+    await t.deps.afterAnswer.idle();
     const queued = await t.deps.db.query<{ c: number }>(
       `SELECT count(*)::int AS c FROM outbox WHERE kind = 'password-reset' AND subject_id = $1`,
       [`user-${id}`],

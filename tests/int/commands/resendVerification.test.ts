@@ -61,7 +61,7 @@ describe.each(testDrivers())('resend verification (%s)', (driver) => {
     );
   /** The answered requests have queued their mails, and the sender had time to pass them on. */
   const settled = async () => {
-    await t.deps.accounts.idle();
+    await t.deps.afterAnswer.idle();
     await new Promise((r) => setTimeout(r, 1_000));
   };
 

@@ -13,6 +13,8 @@ import {
   waitForMail,
 } from '../../support/accounts.js';
 import { testDrivers } from '../../support/db.js';
+import { deleteAccount } from '../../../api/src/commands/deleteUser.js';
+import { setRole } from '../../../api/src/commands/roles.js';
 
 const REGISTERED =
   'Registration successful! Please check your email to verify your account before logging in.';
@@ -367,7 +369,7 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
       expect((await me(bad)).statusCode).toBe(401);
     }
     const userId = (await me(live)).json().user.id as string;
-    await t.deps.accounts.deleteUser(userId, 'admin:test');
+    await deleteAccount(t.deps, userId, { actor: 'admin:test' });
     expect((await me(live)).statusCode).toBe(401);
     // Crypto-shredded: the sealed fields in the events are unreadable now.
     const ev = await t.deps.db.query<{ data: { email: string } }>(
@@ -402,7 +404,7 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
     expect((await login(boss)).json().user.role).toBe('admin');
 
     const email = await verifiedUser();
-    const granted = await t.deps.accounts.setRole(email, 'admin', true);
+    const granted = await setRole(t.deps, { email, role: 'admin', grant: true });
     expect(granted.role).toBe('admin');
     const tok = (await login(email)).json().token as string;
     const me = await t.app.inject({
@@ -411,10 +413,10 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
       headers: { authorization: `Bearer ${tok}` },
     });
     expect(me.json().user.role).toBe('admin');
-    expect((await t.deps.accounts.setRole(email, 'admin', false)).role).toBe('user');
-    await expect(t.deps.accounts.setRole('nobody@example.com', 'admin', true)).rejects.toThrow(
-      /No account/,
-    );
+    expect((await setRole(t.deps, { email, role: 'admin', grant: false })).role).toBe('user');
+    await expect(
+      setRole(t.deps, { email: 'nobody@example.com', role: 'admin', grant: true }),
+    ).rejects.toThrow(/No account/);
   });
 
   it('limits register, login, resend and the challenge per client address with 429 and Retry-After', async () => {

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../db/db.js';
 
-/** The bot check is required from the third attempt on (spec §4, §9). */
+/** The bot check is required from the third attempt on, after two failures. */
 export const BOT_CHECK_AFTER_FAILURES = 2;
 /** ASVS 4.0.3 2.2.1: at most 100 failed attempts per hour per account. */
 export const MAX_FAILURES_PER_HOUR = 100;

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { ServiceUnavailable } from '../errors.js';
 
-/** OWASP / ASVS Appendix C: argon2id, 19 MiB, 2 passes, 1 lane (security.md §1.2). */
+/** OWASP / ASVS Appendix C: argon2id, 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_PARAMS = {
   type: argon2.argon2id,
   memoryCost: 19_456,
@@ -74,7 +74,7 @@ export class PasswordHasher {
 
   /**
    * Runs a full verification against a fixed hash so that an unknown e-mail costs the same time
-   * as a known one (login enumeration, security.md §1.1). Always false.
+   * as a known one (login must not tell which addresses have accounts). Always false.
    */
   async verifyDummy(password: string): Promise<false> {
     this.dummy ??= argon2.hash('cusp-dummy-password-for-timing', ARGON2_PARAMS);

@@ -8,7 +8,7 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Opaque bearer sessions (architecture §9): a 256-bit random token handed to the client once,
+ * Opaque bearer sessions: a 256-bit random token handed to the client once,
  * stored as its SHA-256. Revocable by deleting the row. The clock is injected.
  */
 export class SessionStore {

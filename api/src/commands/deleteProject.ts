@@ -13,7 +13,7 @@ export const isProjectGone = (err: unknown): boolean =>
   err instanceof ProjectRuleError && err.code === 'project_not_found';
 
 /**
- * Deletes a project by crypto-shredding (architecture §7): the data key goes first — recorded as
+ * Deletes a project by crypto-shredding: the data key goes first — recorded as
  * shredded, then its keyring bucket rotated, so no copy of the wrapped key the database ever
  * wrote opens any more (from then on every sealed field, the link and every file are unreadable,
  * even with full database and disk access) — then the link row, the blobs and the local copies of

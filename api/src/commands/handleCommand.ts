@@ -99,7 +99,7 @@ export async function loadAggregate<Command, Event extends DomainEvent, State>(
  * The one write path: load (fold the stream), decide, append with the expected version, then
  * wait for the read models (read-your-writes). A concurrent write to the stream is not an
  * answer: the command is decided again on the fresh state after a jittered wait, until the
- * conflict budget runs out (issue 30: comments were refused under load after two tries). Rule
+ * conflict budget runs out (with only two tries, comments were refused under load). Rule
  * errors of `decide` and a `WrongExpectedVersion` past the budget reach the caller unchanged;
  * the HTTP error handler is the one place that turns them into answers.
  */

@@ -10,7 +10,7 @@ export interface NewModel extends Omit<ModelRecord, 'sha256' | 'uploadedSha256'>
 /**
  * The models as recorded: names and hashes sealed with the project's key. Hashes too: a clear
  * hash would let anyone with a disk image confirm that a file they hold was in a project deleted
- * since (issue 30).
+ * since.
  */
 export async function sealModels(
   deps: Pick<AppDeps, 'keys'>,

@@ -23,7 +23,7 @@ export const RESET_LINK_INVALID_MESSAGE =
 export const PASSWORD_CHANGED_MESSAGE =
   'Your password has been changed. Please sign in with your new password.';
 
-/** Reset mails per account per hour (security.md §1.3, like resend). Over it: same answer, no mail. */
+/** Reset mails per account per hour (like resend). Over it: same answer, no mail. */
 const RESET_MAILS_PER_HOUR = 3;
 
 type Deps = Pick<

@@ -11,7 +11,7 @@ import { accountLink, accountLog, loadUser, runUserCommand } from './userCommand
 export const REGISTERED_MESSAGE =
   'Registration successful! Please check your email to verify your account before logging in.';
 
-/** Resend and repeated-register mails per account per hour (security.md §1.3). */
+/** Resend and repeated-register mails per account per hour (no one can flood an inbox). */
 export const ACCOUNT_MAILS_PER_HOUR = 3;
 export const HOUR_MS = 60 * 60_000;
 /** A reservation without events older than this is left over from a crash and may be reused. */
@@ -27,7 +27,7 @@ export const verifyLink = (deps: Pick<AppDeps, 'config'>, token: string): string
 
 /**
  * Registers an account. Answers the same — status, body and, roughly, time — whether or not the
- * address already has an account; an existing owner gets a mail instead (security.md §1.1).
+ * address already has an account; an existing owner gets a mail instead (no enumeration).
  */
 export async function register(
   deps: Deps,

@@ -86,7 +86,7 @@ export async function verifyEmail(
  * with a repeated registration) is counted for known and unknown addresses alike, and the
  * lookup and the mail happen after the answer (as for forgot password), so neither the answer
  * nor its timing tells whether an account is waiting for verification. The new link replaces
- * the older ones (security.md §1.1): the user asked for it because an earlier one was lost.
+ * the older ones: the user asked for it because an earlier one was lost.
  */
 export async function resendVerification(deps: Deps, email: string): Promise<{ message: string }> {
   const canonical = canonicalEmail(email);

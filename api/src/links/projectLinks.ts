@@ -7,7 +7,7 @@ import { projectSubject } from '../domain/project.js';
  * SHA-256 for lookups. Written once per project, removed when the project is deleted.
  */
 
-/** Public token: `pub_` + 43 base64url characters = 256 random bits (architecture §12). */
+/** Public token: `pub_` + 43 base64url characters = 256 random bits, too many to guess. */
 export const PUBLIC_TOKEN = /^pub_[A-Za-z0-9_-]{43}$/;
 export const newPublicToken = (): string => `pub_${randomBytes(32).toString('base64url')}`;
 export const hashPublicToken = (token: string): Buffer =>

@@ -26,7 +26,7 @@ function ctxOf(request: FastifyRequest, adminId: string) {
 }
 
 /**
- * Admin API (spec §6, §7; security §3(d)): 401 anonymous, 403 signed-in non-admin. Every
+ * Admin API: 401 anonymous, 403 signed-in non-admin. Every
  * change is an event whose actor is `admin:<id>` (ProjectDeleted, UserDeleted).
  */
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -14,7 +14,7 @@ import { actorUserId, projectNames, userNames, withNames } from '../reads/auditN
 import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from '../contract/audit.js';
 
 /**
- * Audit history from the `audit_log` read model (architecture §6): who did what to which
+ * Audit history from the `audit_log` read model: who did what to which
  * subject, when. The read model holds no personal data at all (actors are ids, actions are
  * event types), so nothing of a deleted, crypto-shredded subject can show here; the names that
  * admins see beside the ids are opened from the live read models at read time.

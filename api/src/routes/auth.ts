@@ -21,7 +21,7 @@ import { requireBotCheck } from '../botcheck/botCheck.js';
 import type { AppDeps } from '../deps.js';
 import { Unauthorized, ValidationError } from '../errors.js';
 
-/** Per-IP burst limits (security.md §1.3); per-account limits live in PostgreSQL. */
+/** Per-IP burst limits (a client cannot hammer the forms); per-account limits live in PostgreSQL. */
 export const AUTH_RATE_LIMITS = {
   login: { max: 20, timeWindow: 60_000 },
   register: { max: 5, timeWindow: 60 * 60_000 },
@@ -36,7 +36,7 @@ export const AUTH_RATE_LIMITS = {
 
 const PLEASE_FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 const PLEASE_ENTER_EMAIL_AND_PASSWORD = 'Please enter both email and password.';
-/** Register's wording has no full stop (spec §5). */
+/** Register's wording has no full stop, unlike the login's (`BOT_CHECK_REQUIRED_MESSAGE`). */
 const REGISTER_BOT_CHECK_REQUIRED = 'Please complete the security verification';
 
 const PLEASE_ENTER_EMAIL = 'Please enter your email address';
@@ -57,7 +57,7 @@ function ctx(request: FastifyRequest) {
 }
 
 /**
- * Accounts (spec §7 auth calls; architecture §9): register, login, me, logout, e-mail
+ * Accounts: register, login, me, logout, e-mail
  * verification (GET reports, POST verifies), resend, and forgot password (request, check the
  * link, set the new password). Answers: `{ token, user, requiresVerification, message }` for
  * login/register, `{ error, code }` for failures.

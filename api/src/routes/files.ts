@@ -27,7 +27,8 @@ export function contentDisposition(name: string): string {
 
 /**
  * Streams one model of a project, decrypted chunk by chunk (no chunk is released before its tag
- * checks), with the file headers of security.md §1.4: never rendered by the browser.
+ * checks), as an attachment with nosniff and a CSP that runs nothing: never rendered by the
+ * browser.
  */
 export async function sendModelFile(
   deps: AppDeps,

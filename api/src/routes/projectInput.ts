@@ -13,7 +13,7 @@ import { freeText, parseOr400 } from '../http/validate.js';
 import type { ProjectFields } from '../commands/createProject.js';
 
 /**
- * Project fields (security.md §3(a)) follow the one text rule (domain/text.ts, through
+ * Project fields follow the one text rule (domain/text.ts, through
  * `freeText`): stored literally (SQL is parameterised, rendering escapes), NFC, trimmed, lengths
  * capped. File names are not typed but come from the client's disk: `displayFileName` cleans them.
  */
@@ -69,7 +69,7 @@ export function displayFileName(raw: string | undefined): string {
 }
 
 /**
- * Spec §5: the default display name is the file name without its extension (cut to the name
+ * The default display name is the file name without its extension (cut to the name
  * limit); a custom name loses only a trailing `.stl`, `.ply` or `.dcm`.
  */
 export function modelDisplayName(custom: string | undefined, fileName: string): string {

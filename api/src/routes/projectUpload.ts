@@ -75,7 +75,7 @@ const sizeLimitMessage = (name: string, max: number) =>
   `${name} exceeds ${Math.round(max / (1024 * 1024))}MB limit`;
 
 /**
- * `POST /api/projects` and `POST /api/public/projects`, streamed (architecture §8): each file
+ * `POST /api/projects` and `POST /api/public/projects`, streamed: each file
  * part goes through the content check, encryption with the project key and the BlobStore
  * (temp → fsync → rename) as it arrives; only when every file is stored is `ProjectCreated`
  * appended. `projectData` must come before the files so nothing is stored for a request that

@@ -34,7 +34,7 @@ const actorFor = (p: Principal, ownerId: string) =>
   p.userId === ownerId ? `user:${p.userId}` : `admin:${p.userId}`;
 
 /**
- * Signed-in project calls (spec §7). Every `:id` route answers 404 for a project the caller
+ * Signed-in project calls. Every `:id` route answers 404 for a project the caller
  * may not touch — missing, deleted or someone else's look the same.
  */
 export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -13,8 +13,8 @@ export const TERMS_MESSAGE = 'Please agree to the terms and conditions';
 export const BOT_CHECK_MESSAGE = 'Please complete the security verification';
 
 /**
- * Anonymous calls (spec §7): the quick upload (bot check + terms, 50 MB per file) and the
- * project behind a public link. Access is rooted in the token alone (security.md §1.5).
+ * Anonymous calls: the quick upload (bot check + terms, 50 MB per file) and the
+ * project behind a public link. Access is rooted in the token alone.
  */
 export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post(

@@ -15,7 +15,7 @@ import { VERSION_REQUIRED_MESSAGE } from '../contract/review.js';
 export { FEEDBACK_MAX_CHARS };
 export const FEEDBACK_REQUIRED = 'Feedback must not be empty';
 
-/** Security.md §1.3: comments and approvals, 30 per hour per link and client address. */
+/** Comments and approvals, 30 per hour per link and client address: a burst limit. */
 export const PER_LINK = {
   max: 30,
   timeWindow: '1 hour',
@@ -27,7 +27,7 @@ export const PER_LINK = {
   },
 };
 
-/** The comment text: `message` (what the viewer sends) or `feedback` (spec §3 payload name). */
+/** The comment text: `message` (what the viewer sends) or `feedback` (the API's payload name). */
 function feedbackText(body: unknown): string {
   const b = parseOr400(feedbackBody, body ?? {});
   const text = b.message ?? b.feedback ?? '';
@@ -46,7 +46,7 @@ export const COMMENT_CAP_MESSAGE =
 const HOUR_MS = 60 * 60_000;
 
 /**
- * Issue 30: doctors' comments per link per hour, from every address together (rotating
+ * Doctors' comments per link per hour, from every address together (rotating
  * addresses escaped the per-address limit, and each comment was a mail to the technician).
  * Counted in the database, so the cap holds across processes.
  */
@@ -66,8 +66,8 @@ export const linkActor = (token: string): string =>
   `link:${createHash('sha256').update(token).digest('base64url').slice(0, 16)}`;
 
 /**
- * Doctor review through the public link (spec §7: feedback, approve) and the technician's reply
- * in the same thread (architecture §12). Access is rooted in the token alone (security.md §1.5).
+ * Doctor review through the public link (feedback, approve) and the technician's reply in the
+ * same thread. Access is rooted in the token alone.
  */
 export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post<Input<'POST /api/public/projects/:token/feedback'>>(

@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.js';
 import { activityRange } from '../reads/projectSearch.js';
 
 /**
- * The project lists' query (issue 21), parsed by the contract (a bad one is 400
+ * The project lists' query, parsed by the contract (a bad one is 400
  * `invalid_query`, `http/contractSchemas.ts`), with the rule one field cannot say: `from` on or
  * before `to`.
  */

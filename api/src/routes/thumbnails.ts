@@ -11,7 +11,7 @@ import { readAll } from '../mesh/viewStore.js';
 import { requireProjectAccess } from './projectAccess.js';
 
 /**
- * `GET /api/projects/{id}/thumbnail` (owner or admin, issue 21): the PNG of the project's newest
+ * `GET /api/projects/{id}/thumbnail` (owner or admin): the PNG of the project's newest
  * version, or of version `v`. 404 `thumbnail_not_ready` while it is being built (or for a project
  * without one). With `v` the picture never changes: it may be cached for good.
  */

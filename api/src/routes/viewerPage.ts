@@ -217,7 +217,7 @@ function withoutApp(html: string, appEntry: string): string | null {
  * frame: the app's entry is named in `<meta name="cusp-app">` instead of a script tag and the
  * early script loads it once the frame is on screen — its code, ten times the first frame's,
  * would otherwise take the link's bandwidth and, parsed as it arrives, the CPU of a small
- * machine (viewer benchmark, issue 20). A link that asks for a version (`?v=`) is drawn by the
+ * machine (tests/bench/viewer.bench.ts). A link that asks for a version (`?v=`) is drawn by the
  * app as before. A failed lookup only costs the hints (the app then asks for everything itself).
  */
 async function viewerPageHtml(

@@ -59,6 +59,8 @@ describe.each(testDrivers())('health and writes with a store unreachable (%s)', 
       const user = await signUp(t);
       proxy.cut();
       try {
+        // A good probe is shared for up to a second (PROBE_REUSE_MS): the cut shows after it.
+        await expect.poll(async () => (await health(t)).statusCode, { timeout: 10_000 }).toBe(503);
         const res = await health(t);
         expect(res.statusCode).toBe(503);
         expect(res.headers['retry-after']).toBeDefined();

@@ -211,7 +211,7 @@ export const configSchema = z
         .transform((v) => (v === undefined ? undefined : v === 'true')),
     ),
     /**
-     * Test only (`tests/int/projects/crash.test.ts`): the process SIGKILLs itself at this point of a project
+     * Test only (`tests/int/api/crash.test.ts`): the process SIGKILLs itself at this point of a project
      * create. Refused with NODE_ENV=production.
      */
     FAULT_AT: z.preprocess(

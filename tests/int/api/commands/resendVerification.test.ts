@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
 import {
   STRONG_PASSWORD,
   freshIp,
@@ -8,9 +8,9 @@ import {
   verificationToken,
   waitForMail,
   type ReceivedMail,
-} from '../../support/accounts.js';
-import { testDrivers } from '../../support/db.js';
-import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer.js';
+} from '../../../support/accounts.js';
+import { testDrivers } from '../../../support/db.js';
+import { startSmtpPeer, type SmtpPeer } from '../../../support/smtpPeer.js';
 
 const RESENT =
   'If an account with this email address is waiting for verification, a new link has been sent.';

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp, requestSerializers } from '../../../api/src/app.js';
-import { createDeps } from '../../../api/src/compose.js';
-import { loadConfig } from '../../../api/src/config.js';
-import { REDACT_PATHS } from '../../../api/src/logger.js';
+import { buildApp, requestSerializers } from '../../../../api/src/app.js';
+import { createDeps } from '../../../../api/src/compose.js';
+import { loadConfig } from '../../../../api/src/config.js';
+import { REDACT_PATHS } from '../../../../api/src/logger.js';
 import {
   STRONG_PASSWORD,
   freshIp,
@@ -20,8 +20,8 @@ import {
   readOutboxDir,
   solveBotCheck,
   waitForMail,
-} from '../../support/accounts.js';
-import { createPgDatabase, testDrivers } from '../../support/db.js';
+} from '../../../support/accounts.js';
+import { createPgDatabase, testDrivers } from '../../../support/db.js';
 
 describe.each(testDrivers())('no clear text secrets (%s)', (driver) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cusp-cleartext-'));

@@ -3,21 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { putEncrypted } from '../../../api/src/blobs/encrypted.js';
-import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
-import { deleteProject } from '../../../api/src/commands/deleteProject.js';
-import { hashPublicToken } from '../../../api/src/links/projectLinks.js';
-import { mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
+import { putEncrypted } from '../../../../api/src/blobs/encrypted.js';
+import { projectStream, projectSubject } from '../../../../api/src/domain/project.js';
+import { deleteProject } from '../../../../api/src/commands/deleteProject.js';
+import { hashPublicToken } from '../../../../api/src/links/projectLinks.js';
+import { mailTo, readOutboxDir, waitForMail } from '../../../support/accounts.js';
 import {
   bearer,
   seedProject,
   seedUser,
   type SeededProject,
   type SeededUser,
-} from '../../support/adminSeed.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { testDrivers } from '../../support/db.js';
-import { fixtureStl } from '../../support/meshFiles.js';
+} from '../../../support/adminSeed.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { testDrivers } from '../../../support/db.js';
+import { fixtureStl } from '../../../support/meshFiles.js';
 
 const json = { 'content-type': 'application/json' };
 const MIN = 60_000;

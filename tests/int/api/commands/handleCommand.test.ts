@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleCommand, type CommandPorts } from '../../../api/src/commands/handleCommand.js';
+import { handleCommand, type CommandPorts } from '../../../../api/src/commands/handleCommand.js';
 import {
   projectDecider,
   projectStream,
   ProjectRuleError,
   type ProjectCommand,
   type ProjectState,
-} from '../../../api/src/domain/project.js';
-import { httpErrorOf } from '../../../api/src/http/domainErrors.js';
-import { PostgresEventStore } from '../../../api/src/store/postgres.js';
+} from '../../../../api/src/domain/project.js';
+import { httpErrorOf } from '../../../../api/src/http/domainErrors.js';
+import { PostgresEventStore } from '../../../../api/src/store/postgres.js';
 import {
   WrongExpectedVersion,
   type ExpectedVersion,
   type NewEvent,
-} from '../../../api/src/store/eventStore.js';
-import { projectsProjection } from '../../../projections/src/projects/index.js';
-import { startProjections, type ProjectionRunner } from '../../../projections/src/runner.js';
-import { openTestDb, testDrivers, type TestDb } from '../../support/db.js';
+} from '../../../../api/src/store/eventStore.js';
+import { projectsProjection } from '../../../../projections/src/projects/index.js';
+import { startProjections, type ProjectionRunner } from '../../../../projections/src/runner.js';
+import { openTestDb, testDrivers, type TestDb } from '../../../support/db.js';
 
 const NOW = new Date('2026-03-01T10:00:00.000Z');
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '../../../api/src/links/pinGuard.js';
-import { LINK_LOCKED_MESSAGE } from '../../../api/src/routes/projectLink.js';
-import { bearer, seedProject, seedUser } from '../../support/adminSeed.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { testDrivers } from '../../support/db.js';
+import { PIN_LOCK_MS, PIN_MAX_FAILURES } from '../../../../api/src/links/pinGuard.js';
+import { LINK_LOCKED_MESSAGE } from '../../../../api/src/routes/projectLink.js';
+import { bearer, seedProject, seedUser } from '../../../support/adminSeed.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { testDrivers } from '../../../support/db.js';
 
 const json = { 'content-type': 'application/json' };
 const RIGHT_PIN = '80642013';

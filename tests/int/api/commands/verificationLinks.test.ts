@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERIFICATION_TTL_MS } from '../../../api/src/auth/verificationTokens.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { VERIFICATION_TTL_MS } from '../../../../api/src/auth/verificationTokens.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
 import {
   STRONG_PASSWORD,
   freshIp,
@@ -9,9 +9,9 @@ import {
   verificationToken,
   waitForMail,
   type ReceivedMail,
-} from '../../support/accounts.js';
-import { testDrivers } from '../../support/db.js';
-import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer.js';
+} from '../../../support/accounts.js';
+import { testDrivers } from '../../../support/db.js';
+import { startSmtpPeer, type SmtpPeer } from '../../../support/smtpPeer.js';
 
 /**
  * A verification mail says its link is valid for 24 hours, so a second

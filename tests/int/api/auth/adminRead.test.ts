@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCheck } from '../../../api/src/auth/guard.js';
-import { seedUser, type SeededUser } from '../../support/adminSeed.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { testDrivers } from '../../support/db.js';
-import { runUserCommand } from '../../../api/src/commands/userCommand.js';
+import { adminCheck } from '../../../../api/src/auth/guard.js';
+import { seedUser, type SeededUser } from '../../../support/adminSeed.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { testDrivers } from '../../../support/db.js';
+import { runUserCommand } from '../../../../api/src/commands/userCommand.js';
 
 describe.each(testDrivers())('admin reads (%s)', (driver) => {
   let t: TestApp;

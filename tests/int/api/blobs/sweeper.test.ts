@@ -9,12 +9,12 @@ import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectBlobKey, thumbnailBlobKey } from '../../../api/src/blobs/blobStore.js';
-import { sweepOrphanBlobs } from '../../../api/src/blobs/sweeper.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { freshIp } from '../../support/accounts.js';
-import { testDrivers } from '../../support/db.js';
-import { startS3Server, type TestS3 } from '../../support/s3Server.js';
+import { projectBlobKey, thumbnailBlobKey } from '../../../../api/src/blobs/blobStore.js';
+import { sweepOrphanBlobs } from '../../../../api/src/blobs/sweeper.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { freshIp } from '../../../support/accounts.js';
+import { testDrivers } from '../../../support/db.js';
+import { startS3Server, type TestS3 } from '../../../support/s3Server.js';
 import {
   fixture,
   multipart,
@@ -22,7 +22,7 @@ import {
   signUp,
   smallStl,
   type TestUser,
-} from '../../support/projects.js';
+} from '../../../support/projects.js';
 
 const HOUR = 60 * 60_000;
 const stl = smallStl(fixture('mesh', 'molar-crown-fdi16.stl'), 40);

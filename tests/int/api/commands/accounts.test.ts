@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PasswordHasher } from '../../../api/src/auth/passwords.js';
-import { userSubject } from '../../../api/src/domain/user.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { PasswordHasher } from '../../../../api/src/auth/passwords.js';
+import { userSubject } from '../../../../api/src/domain/user.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
 import {
   STRONG_PASSWORD,
   freshIp,
@@ -11,10 +11,10 @@ import {
   solveBotCheck,
   verificationToken,
   waitForMail,
-} from '../../support/accounts.js';
-import { testDrivers } from '../../support/db.js';
-import { deleteAccount } from '../../../api/src/commands/deleteUser.js';
-import { setRole } from '../../../api/src/commands/roles.js';
+} from '../../../support/accounts.js';
+import { testDrivers } from '../../../support/db.js';
+import { deleteAccount } from '../../../../api/src/commands/deleteUser.js';
+import { setRole } from '../../../../api/src/commands/roles.js';
 
 const REGISTERED =
   'Registration successful! Please check your email to verify your account before logging in.';
@@ -346,7 +346,7 @@ describe.each(testDrivers())('accounts API (%s)', (driver) => {
       t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${tok}` } });
     expect((await me(tokens[0]!)).statusCode).toBe(200);
 
-    const { hashToken } = await import('../../../api/src/auth/secrets.js');
+    const { hashToken } = await import('../../../../api/src/auth/secrets.js');
     await t.deps.db.query(
       `UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE token_hash = $1`,
       [hashToken(tokens[0]!)],

@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewBlobKey } from '../../../api/src/blobs/blobStore.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
-import { freshIp } from '../../support/accounts.js';
-import { testDrivers } from '../../support/db.js';
+import { viewBlobKey } from '../../../../api/src/blobs/blobStore.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
+import { freshIp } from '../../../support/accounts.js';
+import { testDrivers } from '../../../support/db.js';
 import {
   fixture,
   multipart,
@@ -19,9 +19,9 @@ import {
   signUp,
   smallStl,
   type TestUser,
-} from '../../support/projects.js';
-import { startS3Server, type TestS3 } from '../../support/s3Server.js';
-import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.js';
+} from '../../../support/projects.js';
+import { startS3Server, type TestS3 } from '../../../support/s3Server.js';
+import { startTcpProxy, type TcpProxy } from '../../../support/tcpProxy.js';
 
 const molar = fixture('mesh', 'molar-crown-fdi16.stl');
 const dcm = fixture('dcm', 'example_ca.dcm');

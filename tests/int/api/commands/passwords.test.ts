@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD_RESET_TTL_MS } from '../../../api/src/auth/passwordResetTokens.js';
-import { userStream } from '../../../api/src/domain/user.js';
-import { redactUrl } from '../../../api/src/http/redact.js';
-import { startTestApp, type TestApp } from '../../support/app.js';
+import { PASSWORD_RESET_TTL_MS } from '../../../../api/src/auth/passwordResetTokens.js';
+import { userStream } from '../../../../api/src/domain/user.js';
+import { redactUrl } from '../../../../api/src/http/redact.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
 import {
   STRONG_PASSWORD,
   freshIp,
@@ -11,9 +11,9 @@ import {
   verificationToken,
   waitForMail,
   type ReceivedMail,
-} from '../../support/accounts.js';
-import { testDrivers } from '../../support/db.js';
-import { startSmtpPeer, type SmtpPeer } from '../../support/smtpPeer.js';
+} from '../../../support/accounts.js';
+import { testDrivers } from '../../../support/db.js';
+import { startSmtpPeer, type SmtpPeer } from '../../../support/smtpPeer.js';
 
 const SENT =
   'If an account with this email address exists, we have sent it a link to choose a new password. The link is valid for 1 hour.';

@@ -183,6 +183,7 @@ export async function createDeps(
         keys,
         mailer,
         log: log.child({ component: 'mail' }),
+        maxAttempts: config.MAIL_MAX_ATTEMPTS,
         ...options.mailRetries,
         // A link mail given up: this process's kept answers of the project say so from now on
         // (another process's, at the project's next event).

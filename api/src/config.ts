@@ -136,6 +136,15 @@ export const configSchema = z
      * Doctors' comments (comments, requests for changes, feedback) one public link takes per
      * hour, from every address together; beyond: 429 `rate_limited` with Retry-After.
      */
+    /**
+     * Attempts of one mail before the outbox gives it up (`dead`; a link mail then shows "Not
+     * delivered" on the owner's dashboard). 150 with the backoff (2 s doubling to 10 minutes) is
+     * about a day.
+     */
+    MAIL_MAX_ATTEMPTS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(10_000).default(150),
+    ),
     COMMENTS_PER_LINK_PER_HOUR: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(100_000).default(60),

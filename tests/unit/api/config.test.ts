@@ -133,4 +133,10 @@ describe('config', () => {
       /COMMENTS_PER_LINK_PER_HOUR/,
     );
   });
+
+  it('tries a mail 150 times unless MAIL_MAX_ATTEMPTS says otherwise, at least once', () => {
+    expect(loadConfig({}).MAIL_MAX_ATTEMPTS).toBe(150);
+    expect(loadConfig({ MAIL_MAX_ATTEMPTS: '3' }).MAIL_MAX_ATTEMPTS).toBe(3);
+    expect(() => loadConfig({ MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
+  });
 });

@@ -1,12 +1,17 @@
 import type { RequestContext } from '../auth/accountTypes.js';
 import { canonicalEmail } from '../auth/email.js';
-import type { AppDeps } from '../deps.js';
 import { userSubject } from '../domain/user.js';
 import { AppError, Gone } from '../errors.js';
 import { passwordChangedMail, passwordResetMail } from '../mail/templates.js';
 import { toPublicUser } from '../reads/users.js';
 import { HOUR_MS } from './register.js';
-import { accountLink, accountLog, loadUser, runUserCommand } from './userCommand.js';
+import {
+  accountLink,
+  accountLog,
+  loadUser,
+  runUserCommand,
+  type AccountMailDeps,
+} from './userCommand.js';
 
 /*
  * Forgot password (OWASP Forgot Password cheat sheet): a request mails a single-use link valid for
@@ -26,20 +31,7 @@ export const PASSWORD_CHANGED_MESSAGE =
 /** Reset mails per account per hour (like resend). Over it: same answer, no mail. */
 const RESET_MAILS_PER_HOUR = 3;
 
-type Deps = Pick<
-  AppDeps,
-  | 'accounts'
-  | 'afterAnswer'
-  | 'config'
-  | 'db'
-  | 'keys'
-  | 'outbox'
-  | 'store'
-  | 'projections'
-  | 'now'
-  | 'answers'
-  | 'log'
->;
+type Deps = AccountMailDeps;
 
 const invalidLink = () => new Gone(RESET_LINK_INVALID_MESSAGE, 'reset_link_invalid');
 

@@ -12,6 +12,22 @@ import { commandPorts } from './ports.js';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'now' | 'answers'>;
 
+/** What the account mail use cases (verification, password reset) take from the app. */
+export type AccountMailDeps = Pick<
+  AppDeps,
+  | 'accounts'
+  | 'afterAnswer'
+  | 'config'
+  | 'db'
+  | 'keys'
+  | 'outbox'
+  | 'store'
+  | 'projections'
+  | 'now'
+  | 'answers'
+  | 'log'
+>;
+
 /**
  * Who an event is recorded as done by: the request's actor, except a role that ADMIN_EMAILS grants,
  * which is the configuration's doing (`system`), whoever's request happened to apply it.

@@ -1,12 +1,18 @@
 import type { PublicUser, RequestContext } from '../auth/accountTypes.js';
 import { canonicalEmail } from '../auth/email.js';
-import type { AppDeps } from '../deps.js';
 import { UserRuleError, userSubject } from '../domain/user.js';
 import { Gone } from '../errors.js';
 import { verificationMail, welcomeMail } from '../mail/templates.js';
 import { toPublicUser } from '../reads/users.js';
 import { ACCOUNT_MAILS_PER_HOUR, HOUR_MS, verifyLink } from './register.js';
-import { accountLink, accountLog, loadUser, runUserCommand, settle } from './userCommand.js';
+import {
+  accountLink,
+  accountLog,
+  loadUser,
+  runUserCommand,
+  settle,
+  type AccountMailDeps,
+} from './userCommand.js';
 
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified successfully!';
 export const VERIFICATION_LINK_INVALID_MESSAGE =
@@ -15,20 +21,7 @@ export const EMAIL_ALREADY_VERIFIED_MESSAGE = 'This email address is already ver
 export const RESEND_MESSAGE =
   'If an account with this email address is waiting for verification, a new link has been sent.';
 
-type Deps = Pick<
-  AppDeps,
-  | 'accounts'
-  | 'afterAnswer'
-  | 'config'
-  | 'db'
-  | 'keys'
-  | 'outbox'
-  | 'store'
-  | 'projections'
-  | 'now'
-  | 'answers'
-  | 'log'
->;
+type Deps = AccountMailDeps;
 
 const invalidLink = () => new Gone(VERIFICATION_LINK_INVALID_MESSAGE, 'verification_link_invalid');
 

@@ -13,6 +13,7 @@ import {
 } from './comments.js';
 import { LINK_EVENT_TYPES, type LinkEvent } from './projectLink.js';
 import type { SealedField } from './sealed.js';
+import { normaliseChecklist, type ChecklistAnswer } from './checklist.js';
 import type { MaterialKey, ModelFormat, ModelRecord } from './models.js';
 
 export { MATERIAL_KEYS, type MaterialKey, type ModelFormat, type ModelRecord } from './models.js';
@@ -97,6 +98,8 @@ export interface ProjectApproved {
     /** The version approved and its files; absent on approvals recorded before versions. */
     version?: number;
     files?: ApprovedFile[];
+    /** The clinical checklist as answered, in item order; absent when none was asked. */
+    checklist?: ChecklistAnswer[];
   };
 }
 /** No personal data: the project's key is destroyed alongside, so older events become unreadable. */
@@ -288,7 +291,13 @@ export interface GiveFeedback {
  */
 export interface ApproveProject {
   type: 'ApproveProject';
-  data: { projectId: string; now: string; approvedBy?: SealedField; version?: number };
+  data: {
+    projectId: string;
+    now: string;
+    approvedBy?: SealedField;
+    version?: number;
+    checklist?: ChecklistAnswer[];
+  };
 }
 
 export type ProjectCommand =
@@ -456,6 +465,9 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
             ...(command.data.approvedBy ? { approvedBy: command.data.approvedBy } : {}),
             version: approval.version,
             files: approval.files,
+            ...(command.data.checklist?.length
+              ? { checklist: normaliseChecklist(command.data.checklist) }
+              : {}),
           },
         },
       ];

@@ -1,4 +1,5 @@
 import { auditLogProjection } from './auditLog/index.js';
+import { checklistsProjection } from './checklists/index.js';
 import { feedbackProjection } from './feedback/index.js';
 import { projectLinksProjection } from './projectLinks/index.js';
 import { projectsProjection } from './projects/index.js';
@@ -19,5 +20,6 @@ export function allProjections(): Projection[] {
     projectVersionsProjection,
     projectLinksProjection,
     threadProjection,
+    checklistsProjection,
   ];
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
+import { normaliseChecklist, type ChecklistAnswer } from '../domain/checklist.js';
 import type { AuthorRole, CommentAnchor, CommentCommand, ToolState } from '../domain/comments.js';
 import { projectSubject, type ProjectEvent, type ProjectState } from '../domain/project.js';
 import { NotFound } from '../errors.js';
@@ -19,6 +20,8 @@ export interface NewCommentInput {
   toolState?: ToolState | undefined;
   /** The version the viewer was showing; undefined: the latest. */
   version?: number | undefined;
+  /** Answered with a change request only. */
+  checklist?: ChecklistAnswer[] | undefined;
 }
 
 /**
@@ -106,6 +109,7 @@ async function addComment(
           toolState: input.toolState ?? null,
           version: input.version ?? null,
           now,
+          ...(kind === 'RequestChanges' && input.checklist ? { checklist: input.checklist } : {}),
         },
       }) satisfies CommentCommand,
     ctx,
@@ -131,6 +135,7 @@ async function addComment(
       : null,
     status: null,
     changesRequested: kind === 'RequestChanges',
+    checklist: input.checklist?.length ? normaliseChecklist(input.checklist) : null,
     createdAt: now,
     resolvedAt: null,
     resolvedBy: null,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedbackAnswer } from '../contract/review.js';
+import type { ChecklistAnswer } from '../domain/checklist.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject, type FeedbackType } from '../domain/project.js';
 import type { CommandContext } from './handleCommand.js';
@@ -34,10 +35,15 @@ export async function giveFeedback(
 /** The doctor approves a version (the latest: an older one is refused), then the technician's mail. */
 export async function approveProject(
   deps: AppDeps,
-  input: { projectId: string; version: number; authorName?: string | undefined },
+  input: {
+    projectId: string;
+    version: number;
+    authorName?: string | undefined;
+    checklist?: ChecklistAnswer[] | undefined;
+  },
   ctx: CommandContext,
 ): Promise<void> {
-  const { projectId, version, authorName } = input;
+  const { projectId, version, authorName, checklist } = input;
   const approvedBy = authorName
     ? await deps.keys.seal(projectSubject(projectId), 'authorName', authorName)
     : undefined;
@@ -51,6 +57,7 @@ export async function approveProject(
         now: deps.now().toISOString(),
         ...(approvedBy ? { approvedBy } : {}),
         version,
+        ...(checklist ? { checklist } : {}),
       },
     },
     ctx,

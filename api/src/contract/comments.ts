@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checklistAnswer, checklistAnswers } from './checklist.js';
 import { freeText, isoInstant, uuidParam } from './common.js';
 import { FEEDBACK_MAX_CHARS } from './review.js';
 import { toolStateSchema } from './toolState.js';
@@ -84,6 +85,8 @@ export const requestChangesBody = z.strictObject({
   /** The camera, measurements and section to restore (400 `invalid_tool_state` when wrong). */
   toolState: toolStateSchema.optional(),
   version: commentVersion.optional(),
+  /** The clinical checklist as answered (400 `invalid_checklist` for an item not asked). */
+  checklist: checklistAnswers.optional(),
 });
 export type RequestChangesBody = z.input<typeof requestChangesBody>;
 
@@ -132,6 +135,8 @@ export const threadEntry = z.strictObject({
   /** The new status of a status line (`approved` for an approval). */
   status: z.string().nullable(),
   changesRequested: z.boolean(),
+  /** The checklist answered with an approval or a change request; else null. */
+  checklist: z.array(checklistAnswer).nullable(),
   createdAt: isoInstant,
   resolvedAt: isoInstant.nullable(),
   resolvedBy: authorRole.nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MATERIAL_KEYS, PROJECT_STATUSES } from '../domain/project.js';
+import { checklistItem } from './checklist.js';
 import { freeText, isoInstant, uuidParam } from './common.js';
 import { projectActivityFields } from './dashboard.js';
 import { linkSummary } from './links.js';
@@ -92,6 +93,8 @@ const projectFields = {
   versions: z.array(projectVersion),
   /** The latest approval (its version may be older than the latest after a new upload). */
   approval: projectApproval.nullable(),
+  /** The clinical checklist items the doctor is asked (empty: none). */
+  checklist: z.array(checklistItem),
   /** The link's state, settings and view count (owner answers only). */
   link: linkSummary.optional(),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checklistAnswers } from './checklist.js';
 import { freeText } from './common.js';
 import { projectFeedback } from './projects.js';
 
@@ -39,6 +40,8 @@ export const approveBody = z.object({
     .pipe(freeText())
     .pipe(z.string().max(100, 'Name must be at most 100 characters'))
     .optional(),
+  /** The clinical checklist as answered (400 `invalid_checklist` for an item not asked). */
+  checklist: checklistAnswers.optional(),
 });
 export type ApproveBody = z.input<typeof approveBody>;
 

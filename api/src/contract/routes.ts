@@ -3,6 +3,7 @@ import * as admin from './admin.js';
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as botCheck from './botCheck.js';
+import * as checklist from './checklist.js';
 import * as comments from './comments.js';
 import * as commentMails from './commentMails.js';
 import * as dashboard from './dashboard.js';
@@ -240,6 +241,14 @@ export const API_ROUTES = {
     body: projects.statusBody,
     answers: { 200: projects.statusAnswer },
     errors: [404, 409],
+  },
+  'PUT /api/projects/:id/checklist': {
+    summary: 'Choose the checklist items the doctor is asked',
+    access: 'verified',
+    params: projects.projectIdParams,
+    body: checklist.checklistBody,
+    answers: { 200: checklist.checklistAnswer200 },
+    errors: [404],
   },
   'DELETE /api/projects/:id': {
     summary: 'Delete a project and its files',

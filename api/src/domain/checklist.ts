@@ -35,15 +35,9 @@ export const CHECKLIST_ANSWER_LABELS: Record<ChecklistAnswerValue, string> = {
 export interface ChecklistAnswer {
   item: ChecklistItem;
   answer: ChecklistAnswerValue;
-  /**
-   * Where on the model the answer points, sealed with the project's key under the field name
-   * `checklistPin` (JSON of `{ modelId, point, normal }`): a surface point narrows down a case.
-   */
-  pin?: SealedField;
+  /** A pinned comment of the thread that shows where (the pin itself stays with its comment). */
+  commentId?: string;
 }
-
-/** The sealed-field name of a checklist answer's pin. */
-export const CHECKLIST_PIN_FIELD = 'checklistPin';
 
 /** Order answers as the item list does and keep one answer per item (the last given wins). */
 export function normaliseChecklist(answers: readonly ChecklistAnswer[]): ChecklistAnswer[] {
@@ -53,4 +47,23 @@ export function normaliseChecklist(answers: readonly ChecklistAnswer[]): Checkli
     const a = byItem.get(item);
     return a ? [a] : [];
   });
+}
+
+/**
+ * Why answers are refused, or null: each item must be one the project asks, and a pointed-to
+ * comment must be a top-level comment of the thread.
+ */
+export function checklistProblem(
+  answers: readonly ChecklistAnswer[],
+  asked: readonly ChecklistItem[],
+  topLevelComment: (id: string) => boolean,
+): string | null {
+  for (const a of answers) {
+    if (!asked.includes(a.item))
+      return `This project does not ask about ${CHECKLIST_LABELS[a.item]}`;
+    if (a.commentId !== undefined && !topLevelComment(a.commentId)) {
+      return `The comment pointed to for ${CHECKLIST_LABELS[a.item]} is not in the conversation`;
+    }
+  }
+  return null;
 }

@@ -4,6 +4,7 @@
  * Pure: no I/O, no clock, no ids made here. Names, e-mails and bodies arrive sealed with the
  * project's data key; they are opaque strings to the domain.
  */
+import { normaliseChecklist, type ChecklistAnswer } from './checklist.js';
 import type { SealedField } from './sealed.js';
 import { toolStateProblem, type ToolState } from './toolState.js';
 
@@ -73,7 +74,13 @@ export interface CommentReopened {
 /** The doctor asked for changes; `commentId` is the comment that says what (always present). */
 export interface ChangesRequested {
   type: 'ChangesRequested';
-  data: { projectId: string; commentId: string; requestedAt: string };
+  data: {
+    projectId: string;
+    commentId: string;
+    requestedAt: string;
+    /** The clinical checklist as answered, in item order; absent when none was answered. */
+    checklist?: ChecklistAnswer[];
+  };
 }
 
 export type CommentEvent = CommentAdded | CommentResolved | CommentReopened | ChangesRequested;
@@ -108,7 +115,8 @@ export interface ReopenComment {
 /** The doctor's comment (pinned or not) and the status `pending_revision`, in one decision. */
 export interface RequestChanges {
   type: 'RequestChanges';
-  data: NewComment;
+  /** The checklist's items are checked by the project's decide (it knows which are asked). */
+  data: NewComment & { checklist?: ChecklistAnswer[] };
 }
 
 export type CommentCommand = AddComment | ResolveComment | ReopenComment | RequestChanges;
@@ -259,7 +267,12 @@ export function decideComment(
         added,
         {
           type: 'ChangesRequested',
-          data: { projectId: c.projectId, commentId: d.commentId, requestedAt: d.now },
+          data: {
+            projectId: c.projectId,
+            commentId: d.commentId,
+            requestedAt: d.now,
+            ...(d.checklist?.length ? { checklist: normaliseChecklist(d.checklist) } : {}),
+          },
         },
       ];
     }

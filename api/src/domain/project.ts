@@ -13,7 +13,13 @@ import {
 } from './comments.js';
 import { LINK_EVENT_TYPES, type LinkEvent } from './projectLink.js';
 import type { SealedField } from './sealed.js';
-import { normaliseChecklist, type ChecklistAnswer } from './checklist.js';
+import {
+  CHECKLIST_ITEMS,
+  checklistProblem,
+  normaliseChecklist,
+  type ChecklistAnswer,
+  type ChecklistItem,
+} from './checklist.js';
 import type { MaterialKey, ModelFormat, ModelRecord } from './models.js';
 
 export { MATERIAL_KEYS, type MaterialKey, type ModelFormat, type ModelRecord } from './models.js';
@@ -102,6 +108,11 @@ export interface ProjectApproved {
     checklist?: ChecklistAnswer[];
   };
 }
+/** The lab chose which checklist items the doctor is asked (none: no checklist). */
+export interface ChecklistChosen {
+  type: 'ChecklistChosen';
+  data: { projectId: string; items: ChecklistItem[]; chosenAt: string };
+}
 /** No personal data: the project's key is destroyed alongside, so older events become unreadable. */
 export interface ProjectDeleted {
   type: 'ProjectDeleted';
@@ -122,6 +133,7 @@ export type ProjectEvent =
   | ProjectApproved
   | ProjectDeleted
   | ProjectVersionAdded
+  | ChecklistChosen
   | LinkEvent
   | CommentEvent;
 
@@ -135,6 +147,7 @@ export const PROJECT_EVENT_TYPES: readonly ProjectEventType[] = [
   'ProjectApproved',
   'ProjectDeleted',
   'ProjectVersionAdded',
+  'ChecklistChosen',
   ...LINK_EVENT_TYPES,
   ...COMMENT_EVENT_TYPES,
 ];
@@ -169,6 +182,8 @@ export type ProjectState =
       feedback: Map<string, { read: boolean }>;
       /** The conversation: comment id → where it hangs, resolved? */
       comments: ReadonlyMap<string, CommentState>;
+      /** The checklist items the doctor is asked (all of them until the lab chooses). */
+      checklist: readonly ChecklistItem[];
     }
   | { status: 'deleted'; projectId: string; userId: string };
 
@@ -187,6 +202,7 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
         versionModelIds: [new Set(event.data.models.map((m) => m.id))],
         feedback: new Map(),
         comments: new Map(),
+        checklist: CHECKLIST_ITEMS,
       };
     case 'ProjectVersionAdded':
       return state.status === 'active'
@@ -204,6 +220,8 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
       return state.status === 'active' ? { ...state, projectStatus: event.data.status } : state;
     case 'ProjectApproved':
       return state.status === 'active' ? { ...state, projectStatus: 'approved' } : state;
+    case 'ChecklistChosen':
+      return state.status === 'active' ? { ...state, checklist: event.data.items } : state;
     case 'FeedbackGiven': {
       if (state.status !== 'active') return state;
       const feedback = new Map(state.feedback);
@@ -268,6 +286,11 @@ export interface MarkFeedbackRead {
   type: 'MarkFeedbackRead';
   data: { projectId: string; feedbackId: string; now: string };
 }
+/** The lab sets which checklist items to ask; an empty list asks none. */
+export interface ChooseChecklist {
+  type: 'ChooseChecklist';
+  data: { projectId: string; items: ChecklistItem[]; now: string };
+}
 export interface DeleteProject {
   type: 'DeleteProject';
   data: { projectId: string; reason: ProjectDeleted['data']['reason']; now: string };
@@ -301,6 +324,7 @@ export interface ApproveProject {
 }
 
 export type ProjectCommand =
+  | ChooseChecklist
   | CreateProject
   | ChangeProjectStatus
   | SendProjectToDoctor
@@ -323,6 +347,7 @@ export class ProjectRuleError extends Error {
       | 'invalid_status'
       | 'already_approved'
       | 'feedback_exists'
+      | 'invalid_checklist'
       | VersionRuleCode,
     message: string,
     /** `version_superseded`: the version that can be approved now. */
@@ -447,8 +472,22 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
         },
       ];
     }
+    case 'ChooseChecklist': {
+      const s = requireActive(state);
+      const items = CHECKLIST_ITEMS.filter((i) => command.data.items.includes(i));
+      if (items.length === s.checklist.length && items.every((i, n) => s.checklist[n] === i)) {
+        return [];
+      }
+      return [
+        {
+          type: 'ChecklistChosen',
+          data: { projectId: s.projectId, items, chosenAt: command.data.now },
+        },
+      ];
+    }
     case 'ApproveProject': {
       const s = requireActive(state);
+      requireChecklist(s, command.data.checklist);
       const approval = approvalOf(s, command.data.version);
       if (!approval.ok) {
         throw new ProjectRuleError(approval.code, approval.message, approval.latestVersion);
@@ -481,6 +520,7 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
       if (s.projectStatus === 'approved') {
         throw new ProjectRuleError('already_approved', 'Project is already approved');
       }
+      requireChecklist(s, command.data.checklist);
       const events: ProjectEvent[] = decideComment(command, threadContext(s));
       if (s.projectStatus === 'pending_revision') return events;
       return [
@@ -531,6 +571,18 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
       throw new Error('unknown command');
     }
   }
+}
+
+function requireChecklist(
+  s: Extract<ProjectState, { status: 'active' }>,
+  answers: readonly ChecklistAnswer[] | undefined,
+): void {
+  if (!answers) return;
+  const problem = checklistProblem(answers, s.checklist, (id) => {
+    const c = s.comments.get(id);
+    return c !== undefined && c.parentId === null;
+  });
+  if (problem) throw new ProjectRuleError('invalid_checklist', problem);
 }
 
 function threadContext(s: Extract<ProjectState, { status: 'active' }>) {

@@ -19,6 +19,7 @@ import { userSubject } from '../domain/user.js';
 import { needsAnswer } from '../domain/projectStatus.js';
 import { latestThumbnails, thumbnailUrlOf } from '../mesh/thumbnailStore.js';
 import { unviewableOriginals } from '../mesh/viewStore.js';
+import { checklistsOf } from '../../../projections/src/checklists/queries.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
 import { approvalAnswer, versionAnswers } from './versionAnswers.js';
 import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from '../contract/projects.js';
@@ -85,6 +86,7 @@ export async function loadProjects(
     openCounts,
     thumbs,
     mails,
+    checklists,
   ] = await Promise.all([
     modelsOfProjects(deps.db, ids),
     feedbackOfProjects(deps.db, ids),
@@ -102,6 +104,7 @@ export async function loadProjects(
       deps.db,
       ids.map((id) => projectSubject(id)),
     ),
+    checklistsOf(deps.db, ids),
   ]);
   const unavailable = await unviewableOriginals(
     deps.blobs,
@@ -163,6 +166,7 @@ export async function loadProjects(
       user: owners.get(row.userId) ?? null,
       versions: versionAnswers(ofProject, open),
       approval: approvalAnswer(approvals.get(row.id), ofProject, open),
+      checklist: checklists.get(row.id) ?? [],
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),
       ...(mailNotDelivered ? { mailNotDelivered } : {}),
       lastActivityAt: iso(row.lastActivityAt),

@@ -40,6 +40,7 @@ export async function loadThread(
     pin: t.anchor && t.parentId === null ? ++pins : null,
     status: t.status,
     changesRequested: t.changesRequested,
+    checklist: t.checklist,
     createdAt: t.createdAt,
     resolvedAt: t.resolvedAt,
     resolvedBy: t.resolvedBy,

@@ -129,6 +129,7 @@ export async function commentRoutes(app: FastifyInstance, deps: AppDeps): Promis
           anchor: b.anchor,
           toolState: b.toolState,
           version: b.version,
+          checklist: b.checklist,
         },
         'RequestChanges',
         { actor: linkActor(token), requestId: request.id },

@@ -10,6 +10,7 @@ import { sendPrepared } from '../http/sendPrepared.js';
 import { userStatsOf } from '../../../projections/src/userStats/queries.js';
 import { requireProjectAccess, type Principal } from './projectAccess.js';
 import { deleteProject } from '../commands/deleteProject.js';
+import { chooseChecklist } from '../commands/checklist.js';
 import { changeProjectStatus } from '../commands/projectStatus.js';
 import { markFeedbackRead } from '../commands/review.js';
 import { sendToDoctor } from '../commands/sendToDoctor.js';
@@ -104,6 +105,23 @@ export async function projectsRoutes(app: FastifyInstance, deps: AppDeps): Promi
     );
     return { id, status };
   });
+
+  app.put<Input<'PUT /api/projects/:id/checklist'>>(
+    '/api/projects/:id/checklist',
+    async (request) => {
+      const principal = principalOf(request);
+      const { id } = request.params;
+      const { ownerId } = await requireProjectAccess(deps, principal, id, { allowAdmin: false });
+      requireJson(request);
+      const { items } = parseBody('PUT /api/projects/:id/checklist', request.body);
+      const checklist = await chooseChecklist(
+        deps,
+        { projectId: id, items },
+        { actor: actorFor(principal, ownerId), requestId: request.id },
+      );
+      return { checklist };
+    },
+  );
 
   app.delete<Input<'DELETE /api/projects/:id'>>('/api/projects/:id', async (request, reply) => {
     const principal = principalOf(request);

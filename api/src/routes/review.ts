@@ -97,11 +97,14 @@ export async function reviewRoutes(app: FastifyInstance, deps: AppDeps): Promise
       if (typeof body === 'object' && body !== null && !('version' in body)) {
         throw new ValidationError(VERSION_REQUIRED_MESSAGE, 'version_required');
       }
-      const { version, authorName } = parseBody('POST /api/public/projects/:token/approve', body);
+      const { version, authorName, checklist } = parseBody(
+        'POST /api/public/projects/:token/approve',
+        body,
+      );
       const projectId = await openPublicLink(deps, request, token);
       await approveProject(
         deps,
-        { projectId, version, authorName },
+        { projectId, version, authorName, checklist },
         { actor: linkActor(token), requestId: request.id },
       );
       return { success: true, status: 'approved' };

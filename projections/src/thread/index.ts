@@ -21,10 +21,11 @@ async function upsert(tx: SqlExecutor, table: string, t: ThreadItem): Promise<vo
   await tx.query(
     `INSERT INTO ${table} (id, project_id, kind, parent_id, author_role, author_name,
        author_email, body, anchor, status, changes_requested, created_at, resolved_at, resolved_by,
-       created_revision, revision, tool_state, version)
+       created_revision, revision, tool_state, version, checklist)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16,
-       $17::jsonb, $18)
+       $17::jsonb, $18, $19::jsonb)
      ON CONFLICT (project_id, id) DO UPDATE SET changes_requested = EXCLUDED.changes_requested,
+       checklist = EXCLUDED.checklist,
        resolved_at = EXCLUDED.resolved_at, resolved_by = EXCLUDED.resolved_by,
        revision = EXCLUDED.revision
      WHERE ${table}.revision < EXCLUDED.revision`,
@@ -47,6 +48,7 @@ async function upsert(tx: SqlExecutor, table: string, t: ThreadItem): Promise<vo
       t.revision.toString(),
       t.toolState === null ? null : JSON.stringify(t.toolState),
       t.version,
+      t.checklist === null ? null : JSON.stringify(t.checklist),
     ],
   );
 }
@@ -68,8 +70,8 @@ async function latestVersion(tx: SqlExecutor, table: string, projectId: string):
  */
 export const threadProjection: Projection = {
   name: 'thread',
-  // 2: the saved view (`tool_state`) and the version of each line.
-  version: 2,
+  // 2: the saved view (`tool_state`) and the version of each line; 3: the checklist.
+  version: 3,
   tables: ['thread_items', 'thread_tombstones', 'thread_versions'],
   eventTypes: THREAD_EVENT_TYPES,
   createSql: (table) => [
@@ -87,6 +89,7 @@ export const threadProjection: Projection = {
       version integer,
       status text,
       changes_requested boolean NOT NULL DEFAULT false,
+      checklist jsonb,
       created_at timestamptz NOT NULL,
       resolved_at timestamptz,
       resolved_by text,

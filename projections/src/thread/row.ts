@@ -1,4 +1,5 @@
 import type { AuthorRole, CommentAnchor, ToolState } from '../../../api/src/domain/comments.js';
+import type { ChecklistAnswer } from '../../../api/src/domain/checklist.js';
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 
 /**
@@ -26,6 +27,8 @@ export interface ThreadItem {
   status: string | null;
   /** The comment asked for changes. */
   changesRequested: boolean;
+  /** The checklist answered with an approval or a change request. */
+  checklist: ChecklistAnswer[] | null;
   createdAt: string;
   resolvedAt: string | null;
   resolvedBy: AuthorRole | null;
@@ -93,6 +96,7 @@ const blank = (
   version: null,
   status: null,
   changesRequested: false,
+  checklist: null,
   createdAt,
   resolvedAt: null,
   resolvedBy: null,
@@ -151,7 +155,14 @@ export function evolveThreadItem(
     case 'CommentReopened':
       return row && { ...row, resolvedAt: null, resolvedBy: null, revision: e.revision };
     case 'ChangesRequested':
-      return row && { ...row, changesRequested: true, revision: e.revision };
+      return (
+        row && {
+          ...row,
+          changesRequested: true,
+          checklist: event.data.checklist ?? null,
+          revision: e.revision,
+        }
+      );
     case 'ProjectStatusChanged':
       if (row) return row;
       return {
@@ -166,6 +177,7 @@ export function evolveThreadItem(
         authorRole: 'doctor',
         authorName: event.data.approvedBy ?? null,
         version: event.data.version ?? latestVersion,
+        checklist: event.data.checklist ?? null,
       };
     default:
       return row;

@@ -15,6 +15,7 @@ export interface ThreadItemRow {
   version: number | null;
   status: string | null;
   changes_requested: boolean;
+  checklist: ThreadItem['checklist'] | string | null;
   created_at: Date | string;
   resolved_at: Date | string | null;
   resolved_by: ThreadItem['resolvedBy'];
@@ -43,6 +44,10 @@ export function fromRow(r: ThreadItemRow): ThreadItem {
     version: r.version,
     status: r.status,
     changesRequested: r.changes_requested,
+    checklist:
+      typeof r.checklist === 'string'
+        ? (JSON.parse(r.checklist) as ThreadItem['checklist'])
+        : r.checklist,
     createdAt: iso(r.created_at),
     resolvedAt: r.resolved_at === null ? null : iso(r.resolved_at),
     resolvedBy: r.resolved_by,

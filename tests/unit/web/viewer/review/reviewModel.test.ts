@@ -31,6 +31,7 @@ const entry = (over: Partial<ThreadEntryDto>): ThreadEntryDto => ({
   pin: null,
   status: null,
   changesRequested: false,
+  checklist: null,
   createdAt: '2025-03-05T10:00:00.000Z',
   resolvedAt: null,
   resolvedBy: null,

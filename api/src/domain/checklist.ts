@@ -3,7 +3,6 @@
  * The items are what a dentist checks before signing off a design (margins, contacts, occlusion,
  * anatomy, shade); the lab picks which ones a project asks, all of them by default.
  */
-import type { SealedField } from './sealed.js';
 
 export const CHECKLIST_ITEMS = [
   'margins',

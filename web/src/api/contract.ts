@@ -49,6 +49,11 @@ export type {
 } from '../../../api/src/contract/projects';
 export type { ApproveBody, VersionAnswer, VersionData } from '../../../api/src/contract/versions';
 export type { PublicProject } from '../../../api/src/contract/public';
+export type {
+  ChecklistAnswerDto,
+  ChecklistBody,
+  ChecklistChoiceAnswer,
+} from '../../../api/src/contract/checklist';
 export type { ApproveAnswer, FeedbackAnswer } from '../../../api/src/contract/review';
 export type {
   AuthorRole,

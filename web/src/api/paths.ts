@@ -29,6 +29,7 @@ export const paths = {
     `/projects/attention${since ? `?since=${seg(since)}` : ''}`,
   project: (id: string) => `/projects/${seg(id)}`,
   projectStatus: (id: string) => `/projects/${seg(id)}/status`,
+  projectChecklist: (id: string) => `/projects/${seg(id)}/checklist`,
   sendEmail: (id: string) => `/projects/${seg(id)}/send-email`,
   feedbackRead: (id: string, feedbackId: string) =>
     `/projects/${seg(id)}/feedback/${seg(feedbackId)}/read`,

@@ -1,5 +1,7 @@
 import type {
   AttentionAnswer,
+  ChecklistBody,
+  ChecklistChoiceAnswer,
   HistoryPage,
   Project,
   ProjectStats,
@@ -33,6 +35,9 @@ export const projectsApi = {
     api.post<SendEmailAnswer>(paths.sendEmail(id), { doctorEmail }),
   /** The technician's status change (e.g. back to `pending_review` when a revision is ready). */
   setStatus: (id: string, status: string) => api.put<unknown>(paths.projectStatus(id), { status }),
+  /** The checklist items the doctor is asked (empty: none). */
+  setChecklist: (id: string, body: ChecklistBody) =>
+    api.put<ChecklistChoiceAnswer>(paths.projectChecklist(id), body),
   markFeedbackRead: (id: string, feedbackId: string) =>
     api.put<void>(paths.feedbackRead(id, feedbackId)),
   history: (id: string, after?: string | null, signal?: AbortSignal) =>

@@ -3,6 +3,7 @@
  * as Teeth), gingiva and tissue for each jaw, and a metal abutment — served as view-derivative
  * GLBs from /demo (built by scripts/make-demo-assets.ts). Nothing is ever sent from the demo.
  */
+import { CHECKLIST_ITEMS } from '../../../../api/src/domain/checklist';
 import type { ViewerModel, ViewerProject } from './project';
 
 /** Loading the demo has a simulated delay of 200 to 500 ms. */
@@ -61,5 +62,6 @@ export function demoProject(assets: readonly DemoAsset[]): ViewerProject {
     latestVersion: 1,
     shownVersion: 1,
     approval: null,
+    checklist: [...CHECKLIST_ITEMS],
   };
 }

@@ -5,6 +5,7 @@
  */
 
 import type { ProjectApproval } from '../../api/contract';
+import { CHECKLIST_ITEMS, type ChecklistItem } from '../../../../api/src/domain/checklist';
 import { apiUrl, paths } from '../../api/paths';
 
 export interface ViewerModel {
@@ -68,6 +69,8 @@ export interface ViewerProject {
   latestVersion: number;
   shownVersion: number;
   approval: ProjectApproval | null;
+  /** The clinical checklist items the doctor is asked (empty: none). */
+  checklist: ChecklistItem[];
 }
 
 /** The project showing version `n` (its models); the latest when `n` is not one of its versions. */
@@ -212,6 +215,9 @@ export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProje
     latestVersion,
     shownVersion: latestVersion,
     approval: toApproval(p.approval),
+    checklist: Array.isArray(p.checklist)
+      ? CHECKLIST_ITEMS.filter((i) => (p.checklist as unknown[]).includes(i))
+      : [],
     feedback: feedback.map((f) => {
       const r = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
       return {

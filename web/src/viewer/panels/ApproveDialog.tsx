@@ -10,6 +10,11 @@ import { useReviewStore } from '../review/reviewStore';
 import { identityProblem } from '../review/identity';
 import { useViewerStore } from '../store/useViewerStore';
 import { approveProject } from './approveProject';
+import {
+  ChecklistFields,
+  checklistAnswersOf,
+  type ChecklistDraft,
+} from '../../components/checklist/ChecklistFields';
 
 /**
  * Approving is a deliberate act: the dialog (a sheet on a phone) names the version and its date,
@@ -33,6 +38,7 @@ export function ApproveDialog() {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<{ message: string; latest: number | null } | null>(null);
+  const [draft, setDraft] = useState<ChecklistDraft>({});
   const [params, setParams] = useSearchParams();
   const nameId = useId();
 
@@ -41,6 +47,7 @@ export function ApproveDialog() {
     setName(identity?.name ?? '');
     setNameError(null);
     setRefusal(null);
+    setDraft({});
   }, [open, identity]);
 
   if (!project) return null;
@@ -49,6 +56,7 @@ export function ApproveDialog() {
   const openComments = entries.filter(
     (e) => e.kind === 'comment' && e.parentId === null && e.resolvedAt === null,
   );
+  const pinned = entries.filter((e) => e.kind === 'comment' && e.parentId === null && e.pin);
   const close = () => setOpen(false);
 
   const confirm = async () => {
@@ -58,7 +66,7 @@ export function ApproveDialog() {
       document.getElementById(nameId)?.focus();
       return;
     }
-    const outcome = await approveProject(name.trim());
+    const outcome = await approveProject(name.trim(), checklistAnswersOf(project.checklist, draft));
     if (outcome.ok) close();
     else if (outcome.refusal) setRefusal(outcome.refusal);
   };
@@ -126,6 +134,14 @@ export function ApproveDialog() {
               Review them first
             </Button>
           </div>
+        ) : null}
+        {project.checklist.length > 0 ? (
+          <ChecklistFields
+            items={project.checklist}
+            draft={draft}
+            onChange={setDraft}
+            pinned={pinned}
+          />
         ) : null}
         <TextField
           id={nameId}

@@ -16,6 +16,7 @@ const ComparePanel = lazy(() => import('../compare/ComparePanel'));
 const ClearancePanel = lazy(() => import('../compare/ClearancePanel'));
 import { OPENING_RECORDED_NOTE } from '../../components/link/linkText';
 import { OwnerLinkSection } from '../link/OwnerLinkSection';
+import { OwnerChecklistSection } from './OwnerChecklistSection';
 
 /**
  * Project Info: name, status badge, Patient, Laboratory, Created, Technician (if any),
@@ -108,6 +109,7 @@ export function ProjectInfoPanel() {
           ) : null}
         </div>
         {mode === 'owner' ? <OwnerLinkSection projectId={project.id} /> : null}
+        {mode === 'owner' ? <OwnerChecklistSection projectId={project.id} /> : null}
         {mode === 'review' ? (
           <p className="vinfo__note" data-testid="opening-recorded">
             {OPENING_RECORDED_NOTE}

@@ -4,6 +4,7 @@
  * shows the local confirmation and sends nothing.
  */
 import { ApiError } from '../../api/client';
+import type { ChecklistAnswerDto } from '../../api/contract';
 import { publicLinkApi } from '../../api/publicLink';
 import { DEMO_APPROVED, FAILED_TO_APPROVE, PROJECT_APPROVED } from '../../messages';
 import { toast } from '../../stores/useToastStore';
@@ -18,7 +19,10 @@ export type ApprovalOutcome =
  * Approves the latest version in the doctor's name (confirmed in `ApproveDialog`); the name is
  * remembered for this link like the conversation's. The demo only shows its confirmation.
  */
-export async function approveProject(authorName: string): Promise<ApprovalOutcome> {
+export async function approveProject(
+  authorName: string,
+  checklist: ChecklistAnswerDto[] = [],
+): Promise<ApprovalOutcome> {
   const s = useViewerStore.getState();
   if (s.approving || !s.project || isApproved(s.project.status)) return { ok: false };
   if (s.mode === 'demo') {
@@ -33,7 +37,11 @@ export async function approveProject(authorName: string): Promise<ApprovalOutcom
   s.setApproving(true);
   const version = s.project.latestVersion;
   try {
-    await publicLinkApi.approve(token, { version, authorName });
+    await publicLinkApi.approve(token, {
+      version,
+      authorName,
+      ...(checklist.length > 0 ? { checklist } : {}),
+    });
     void review.reloadThread();
     useViewerStore.getState().setApproval({
       version,
@@ -45,7 +53,11 @@ export async function approveProject(authorName: string): Promise<ApprovalOutcom
     return { ok: true };
   } catch (err) {
     // A newer version was uploaded meanwhile: said in the dialog, in the server's words.
-    if (err instanceof ApiError && err.code === 'version_superseded' && err.serverMessage) {
+    if (
+      err instanceof ApiError &&
+      (err.code === 'version_superseded' || err.code === 'invalid_checklist') &&
+      err.serverMessage
+    ) {
       return {
         ok: false,
         refusal: { message: err.serverMessage, latest: err.latestVersion ?? null },

@@ -7,6 +7,7 @@ import { statusLabel } from '../mesh/status';
 import { sendComment, setResolved } from './conversationActions';
 import { versionLabel } from '../../components/versions/versionText';
 import { onOtherVersion, type ThreadNode } from './reviewStore';
+import { ChecklistSummary } from '../../components/checklist/ChecklistFields';
 
 export interface ThreadEntryViewProps {
   node: ThreadNode;
@@ -15,6 +16,8 @@ export interface ThreadEntryViewProps {
   /** The version the viewer shows: a comment made on another reads "on v1". */
   shownVersion: number;
   onSelect: (entry: ThreadEntryDto) => void;
+  /** comment id → pin number, for checklist answers that point to a pin. */
+  pins: ReadonlyMap<string, number>;
 }
 
 const roleLabel = (e: ThreadEntryDto) =>
@@ -36,7 +39,13 @@ function Line({ entry }: { entry: ThreadEntryDto }) {
 }
 
 /** One top-level line: a comment with its replies, or a status change / approval. */
-export function ThreadEntryView({ node, selected, shownVersion, onSelect }: ThreadEntryViewProps) {
+export function ThreadEntryView({
+  node,
+  selected,
+  shownVersion,
+  onSelect,
+  pins,
+}: ThreadEntryViewProps) {
   const { entry, replies } = node;
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState('');
@@ -47,6 +56,9 @@ export function ThreadEntryView({ node, selected, shownVersion, onSelect }: Thre
         {entry.kind === 'approval' ? 'Approved' : `Status: ${statusLabel(entry.status ?? '')}`}
         {entry.author?.name ? ` by ${entry.author.name}` : ''} ·{' '}
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        {entry.checklist?.length ? (
+          <ChecklistSummary answers={entry.checklist} pins={pins} />
+        ) : null}
       </li>
     );
   }
@@ -94,6 +106,7 @@ export function ThreadEntryView({ node, selected, shownVersion, onSelect }: Thre
           {resolved ? <span className="vthread__flag vthread__flag--done">Resolved</span> : null}
         </span>
       </button>
+      {entry.checklist?.length ? <ChecklistSummary answers={entry.checklist} pins={pins} /> : null}
       {replies.length > 0 ? (
         <ol className="vthread__replies">
           {replies.map((r) => (

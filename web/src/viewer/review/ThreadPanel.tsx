@@ -12,6 +12,11 @@ import {
 import { threadNodes, useReviewStore } from './reviewStore';
 import { ThreadEntryView } from './ThreadEntryView';
 import { useViewerLayout } from '../layout/useViewerLayout';
+import {
+  ChecklistFields,
+  checklistAnswersOf,
+  type ChecklistDraft,
+} from '../../components/checklist/ChecklistFields';
 
 /**
  * The conversation: comments in time order with replies under them and status changes between,
@@ -35,10 +40,11 @@ export function ThreadPanel() {
       busy: s.busy,
     })),
   );
-  const { mode, status, shownVersion, refining, composeSeq } = useViewerStore(
+  const { mode, status, shownVersion, refining, composeSeq, checklist } = useViewerStore(
     useShallow((s) => ({
       mode: s.mode,
       status: s.project?.status,
+      checklist: s.project?.checklist,
       shownVersion: s.project?.shownVersion ?? 1,
       refining: isRefining(s),
       composeSeq: s.composeSeq,
@@ -46,6 +52,7 @@ export function ThreadPanel() {
   );
   const compact = useViewerLayout() === 'narrow';
   const [text, setText] = useState('');
+  const [draft, setDraft] = useState<ChecklistDraft>({});
   const fieldId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   // The Comment button (footer or bottom bar) asks for the composer.
@@ -57,8 +64,18 @@ export function ThreadPanel() {
   const nodes = threadNodes(r.entries).filter(
     (n) => r.showResolved || n.entry.kind !== 'comment' || n.entry.resolvedAt === null,
   );
+  const asked = doctor && status !== 'approved' ? (checklist ?? []) : [];
   const send = (requestChanges: boolean) =>
-    void sendComment(text, { requestChanges }).then((ok) => ok && setText(''));
+    void sendComment(text, {
+      requestChanges,
+      ...(requestChanges ? { checklist: checklistAnswersOf(asked, draft) } : {}),
+    }).then((ok) => {
+      if (!ok) return;
+      setText('');
+      if (requestChanges) setDraft({});
+    });
+  const pinned = r.entries.filter((e) => e.kind === 'comment' && e.parentId === null && e.pin);
+  const pins = new Map(pinned.map((e) => [e.id, e.pin ?? 0]));
 
   const body = (
     <>
@@ -129,6 +146,7 @@ export function ThreadPanel() {
             node={n}
             selected={n.entry.id === r.selectedId}
             shownVersion={shownVersion}
+            pins={pins}
             onSelect={(entry) => {
               void chooseComment(entry);
               // On a phone the sheet would cover what the camera flies to: fold it.
@@ -168,6 +186,12 @@ export function ThreadPanel() {
           />
           Attach view &amp; measurements
         </label>
+        {asked.length > 0 ? (
+          <details className="vthread__checklist">
+            <summary>Checklist for a change request</summary>
+            <ChecklistFields items={asked} draft={draft} onChange={setDraft} pinned={pinned} />
+          </details>
+        ) : null}
         <textarea
           ref={field}
           id={fieldId}

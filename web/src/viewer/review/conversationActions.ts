@@ -7,7 +7,11 @@ import { ApiError } from '../../api/client';
 import { projectsApi } from '../../api/projects';
 import { FAILED_TO_SEND_FEEDBACK } from '../../messages';
 import { toast } from '../../stores/useToastStore';
-import type { ThreadEntry as ThreadEntryDto, ToolState } from '../../api/contract';
+import type {
+  ChecklistAnswerDto,
+  ThreadEntry as ThreadEntryDto,
+  ToolState,
+} from '../../api/contract';
 import { useViewerStore } from '../store/useViewerStore';
 import { openToolsGate } from '../tools/toolsGate';
 import { loadIdentity, saveIdentity, type ReviewerIdentity } from './identity';
@@ -109,7 +113,13 @@ function failed(err: unknown, fallback: string): void {
  */
 export async function sendComment(
   body: string,
-  opts: { parentId?: string; requestChanges?: boolean; quiet?: boolean } = {},
+  opts: {
+    parentId?: string;
+    requestChanges?: boolean;
+    quiet?: boolean;
+    /** Answered with a request for changes. */
+    checklist?: ChecklistAnswerDto[];
+  } = {},
 ): Promise<boolean> {
   const access = reviewAccess();
   const text = body.trim();
@@ -143,7 +153,10 @@ export async function sendComment(
       ...(version ? { version } : {}),
     };
     if (opts.requestChanges && access.kind === 'link') {
-      await postRequestChanges(access, input);
+      await postRequestChanges(access, {
+        ...input,
+        ...(opts.checklist?.length ? { checklist: opts.checklist } : {}),
+      });
       useViewerStore.getState().setStatus('pending_revision');
       toast.success(CHANGES_REQUESTED);
     } else {

@@ -15,6 +15,7 @@ import {
 import { DEFAULT_MATERIALS, type MaterialMap } from '../mesh/materials';
 import type { ProjectApproval } from '../../api/contract';
 import type { ViewerProject } from '../mesh/project';
+import type { ChecklistItem } from '../../../../api/src/domain/checklist';
 import type { ViewMesh } from '../mesh/viewMesh';
 
 export type ViewerPhase = 'project' | 'models' | 'ready' | 'not-found';
@@ -77,6 +78,8 @@ export interface ViewerState {
   setApproving: (busy: boolean) => void;
   setStatus: (status: string) => void;
   setApproval: (approval: ProjectApproval) => void;
+  /** The checklist items the doctor is asked, as the owner just chose them. */
+  setChecklist: (items: ChecklistItem[]) => void;
   reset: () => void;
 }
 
@@ -161,6 +164,8 @@ export const useViewerStore = create<ViewerState>()((set, get) => ({
   setStatus: (status) => set((s) => (s.project ? { project: { ...s.project, status } } : {})),
   setApproval: (approval) =>
     set((s) => (s.project ? { project: { ...s.project, status: 'approved', approval } } : {})),
+  setChecklist: (checklist) =>
+    set((s) => (s.project ? { project: { ...s.project, checklist } } : {})),
   reset: () => {
     disposeMeshes(get().meshes);
     // Once drawn, the page's first frame stays drawn: the code loaded after it (review, tools)

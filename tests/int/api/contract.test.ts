@@ -281,6 +281,16 @@ describe('API contract', () => {
       params: { id },
       body: { status: 'lost' },
     });
+    await call('PUT /api/projects/:id/checklist', 200, {
+      auth: owner,
+      params: { id },
+      body: { items: ['margins', 'occlusion'] },
+    });
+    await call('PUT /api/projects/:id/checklist', 400, {
+      auth: owner,
+      params: { id },
+      body: { items: ['shade'] },
+    });
     await call('POST /api/projects/:id/send-email', 200, {
       auth: owner,
       params: { id },

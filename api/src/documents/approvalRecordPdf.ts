@@ -134,6 +134,7 @@ function drawImage(
       );
   }
   doc.rect(x, y, IMAGE.width, IMAGE.height).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
+  if (!image) return;
   pdf
     .use('regular', 7.5, COLOURS.muted)
     .doc.text(`Version ${version} as approved (rendering of its files)`, x, y + IMAGE.height + 4, {

@@ -4,6 +4,7 @@
  * section headings, label/value rows, monospace values that wrap inside their column, and a
  * running header and footer drawn on every page once the content is laid out.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
@@ -17,6 +18,15 @@ export const FONTS = {
   mono: font('DejaVuSansMono.ttf'),
 } as const;
 export type FontName = keyof typeof FONTS;
+
+/** The font files' bytes, read once per process (about 2 MB), not at every document. */
+let fontBytes: Map<FontName, Buffer> | undefined;
+function fonts(): Map<FontName, Buffer> {
+  fontBytes ??= new Map(
+    (Object.keys(FONTS) as FontName[]).map((name) => [name, readFileSync(FONTS[name])]),
+  );
+  return fontBytes;
+}
 
 export const COLOURS = {
   ink: '#1b2430',
@@ -59,7 +69,7 @@ export class PdfLayout {
       displayTitle: true,
       info: { Title: info.title, Subject: info.subject, Creator: 'Cusp', Producer: 'Cusp' },
     });
-    for (const [name, file] of Object.entries(FONTS)) this.doc.registerFont(name, file);
+    for (const [name, bytes] of fonts()) this.doc.registerFont(name, bytes);
     this.use('regular', 10);
   }
 

@@ -378,7 +378,7 @@ describe.each(testDrivers())('approval record (%s)', (driver) => {
     expect((opened.json() as ApprovalRecord).digest.value).toBe(own.digest.value);
   });
 
-  it('a new version ends the record until it is approved; its record says no checklist was asked', async () => {
+  it('a new version ends the record until it is approved, its record without a checklist; a status change ends it', async () => {
     const body = multipart([
       {
         name: 'versionData',
@@ -425,5 +425,15 @@ describe.each(testDrivers())('approval record (%s)', (driver) => {
     const text = (await pdfPages((await ownerRecord()).rawPayload)).map((pg) => pg.text).join(' ');
     expect(text).toContain('No checklist was asked.');
     expect(text).toContain('Mesial contact opened');
+
+    // The owner setting the status back ends it too: the record is of an approval that stands.
+    const status = await t.app.inject({
+      method: 'PUT',
+      url: `/api/projects/${id}/status`,
+      headers: { ...json, ...owner.auth },
+      payload: JSON.stringify({ status: 'pending_review' }),
+    });
+    expect(status.statusCode, status.body).toBe(200);
+    expect((await ownerRecord('json')).json().code).toBe('not_approved');
   });
 });

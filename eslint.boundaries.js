@@ -26,6 +26,7 @@ const SERVER_PACKAGES = [
   '@eventstore/db-client',
   '@aws-sdk/client-s3',
   '@aws-sdk/lib-storage',
+  'pdfkit',
 ];
 const SERVER_PACKAGE_REGEX = `^(?:node:.*|${SERVER_PACKAGES.map((p) => p.replace(/[/.]/g, '\\$&')).join('|')})(?:/.*)?$`;
 
@@ -98,6 +99,7 @@ export const API_TABLE = {
   routes: [
     'commands/',
     'reads/',
+    'documents/',
     'http/',
     'links/',
     'domain/',
@@ -136,6 +138,7 @@ export const API_TABLE = {
   db: [],
   blobs: ['crypto/', 'domain/', 'store/', 'config.ts'],
   mesh: ['wasm/src/', 'blobs/', 'db/', 'domain/'],
+  documents: ['contract/', 'domain/'],
   crypto: ['db/'],
   mail: ['db/', 'crypto/', 'contract/'],
   botcheck: ['db/', 'contract/', 'config.ts'],

@@ -163,3 +163,8 @@ export const UNEXPECTED_APPLICATION_ERROR = 'Unexpected Application Error!';
 export const PAGE_NOT_FOUND = 'Oops! Page not found';
 export const RETURN_TO_HOME = 'Return to Home';
 export const LOADING = 'Loading...';
+
+// Approval record
+export const APPROVAL_RECORD_OWNER = 'Approval record (PDF)';
+export const APPROVAL_RECORD_DOCTOR = 'Download approval record';
+export const APPROVAL_RECORD_FAILED = 'The approval record could not be downloaded.';

@@ -51,12 +51,17 @@ export const projectVersion = z.strictObject({
 });
 export type ProjectVersion = z.infer<typeof projectVersion>;
 
-/** A file of the approved version: its name and the SHA-256 of the file as downloaded. */
+/** A file of the approved version: its name and its SHA-256 as stored and as uploaded. */
 export const approvedFile = z.strictObject({
   modelId: z.string(),
   name: z.string(),
-  /** Null for a file stored before Cusp recorded hashes. */
+  /** The file as stored and downloaded; null for a file stored before Cusp recorded hashes. */
   sha256: z.string().nullable(),
+  /**
+   * The bytes as the lab uploaded them (before the header was blanked or a DCM converted); null
+   * for a file stored before Cusp hashed uploads.
+   */
+  uploadedSha256: z.string().nullable(),
 });
 export type ApprovedFileAnswer = z.infer<typeof approvedFile>;
 

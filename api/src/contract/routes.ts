@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as admin from './admin.js';
+import * as approvalRecord from './approvalRecord.js';
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as botCheck from './botCheck.js';
@@ -300,6 +301,15 @@ export const API_ROUTES = {
     answers: { 200: audit.historyPage },
     errors: [404],
   },
+  'GET /api/projects/:id/approval-record': {
+    summary: "The record of the project's current approval (PDF; JSON with format=json)",
+    access: 'verified',
+    params: projects.projectIdParams,
+    query: approvalRecord.approvalRecordQuery,
+    answers: { 200: approvalRecord.approvalRecord },
+    alsoAnswers: ['application/pdf'],
+    errors: [404],
+  },
   'GET /api/projects/:id/link': {
     summary: "The project's public link: state, PIN, expiry, views",
     access: 'verified',
@@ -376,6 +386,14 @@ export const API_ROUTES = {
     body: review.approveBody,
     answers: { 200: review.approveAnswer },
     errors: [409],
+  },
+  'GET /api/public/projects/:token/approval-record': {
+    summary: 'The record of the current approval through a link (PDF; JSON with format=json)',
+    access: 'link',
+    params: pub.publicTokenParams,
+    query: approvalRecord.approvalRecordQuery,
+    answers: { 200: approvalRecord.approvalRecord },
+    alsoAnswers: ['application/pdf'],
   },
   'POST /api/public/projects/:token/unlock': {
     summary: 'Unlock a link with its PIN (sets the grant cookie)',

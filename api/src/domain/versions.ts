@@ -7,11 +7,20 @@
 import type { ModelRecord } from './models.js';
 import type { SealedField } from './sealed.js';
 
-/** One file of an approved version: the model and the SHA-256 of the file as it is downloaded. */
+/**
+ * One file of an approved version: the model and its two SHA-256 hashes as the model records them
+ * (sealed, or clear hex in events from before files were sealed). The size is not repeated: a
+ * model's file never changes, so readers take it from the model.
+ */
 export interface ApprovedFile {
   modelId: string;
-  /** Lower-case hex; null for a model stored before hashes were recorded. */
+  /** The file as stored and downloaded; null for a model stored before hashes were recorded. */
   sha256: string | null;
+  /**
+   * The bytes as the lab uploaded them; null for a model stored before they were hashed, absent
+   * on approvals recorded before the approval carried it.
+   */
+  uploadedSha256?: string | null;
 }
 
 export interface ProjectVersionAdded {
@@ -125,6 +134,10 @@ export function approvalOf(
   return {
     ok: true,
     version,
-    files: current.models.map((m) => ({ modelId: m.id, sha256: m.sha256 ?? null })),
+    files: current.models.map((m) => ({
+      modelId: m.id,
+      sha256: m.sha256 ?? null,
+      uploadedSha256: m.uploadedSha256 ?? null,
+    })),
   };
 }

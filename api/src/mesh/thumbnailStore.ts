@@ -113,6 +113,27 @@ export async function thumbnailRow(
   return r.rows[0] ?? null;
 }
 
+/**
+ * The PNG of one version's thumbnail, rendered and stored now when it is not there yet (an upload
+ * without `VIEW_PREBUILD`, or one whose build is still queued). Rendering is deterministic, so a
+ * build racing the upload's stores the same picture.
+ */
+export async function versionThumbnail(
+  deps: Pick<AppDeps, 'blobs' | 'views' | 'db' | 'now'>,
+  projectId: string,
+  version: number,
+  modelBlobKeys: readonly string[],
+  dataKey: DataKey,
+): Promise<Uint8Array> {
+  let row = await thumbnailRow(deps.db, projectId, version);
+  if (!row) {
+    await storeThumbnail(deps, projectId, version, modelBlobKeys, dataKey);
+    row = await thumbnailRow(deps.db, projectId, version);
+    if (!row) throw new Error('thumbnail not stored');
+  }
+  return readAll(await openDecrypted(deps.blobs, row.blob_key, dataKey));
+}
+
 /** Forgets a deleted project's thumbnails (their files go with the project's prefix). */
 export async function deleteThumbnailRows(db: SqlExecutor, projectId: string): Promise<void> {
   await db.query('DELETE FROM project_thumbnails WHERE project_id = $1', [projectId]);

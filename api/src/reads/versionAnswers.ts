@@ -1,6 +1,6 @@
-import { FILE_SHA256_FIELD, isClearHash } from '../domain/models.js';
+import { FILE_SHA256_FIELD, UPLOADED_SHA256_FIELD, isClearHash } from '../domain/models.js';
 import { hasCoarseLevel } from '../domain/viewLevels.js';
-import type { ModelRecord } from '../domain/project.js';
+import type { ApprovedFile, ModelRecord } from '../domain/project.js';
 import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
 import type { ApprovalEntry, VersionEntry } from '../../../projections/src/versions/queries.js';
 import type { ProjectModel as ModelDto } from '../contract/projects.js';
@@ -36,9 +36,17 @@ export function versionAnswers(rows: readonly VersionEntry[], open: Open): Proje
   }));
 }
 
+/** A file hash as recorded: sealed, clear hex (events from before files were sealed), or none. */
+function openHash(open: Open, field: string, recorded: string | null | undefined): string | null {
+  if (recorded === null || recorded === undefined) return null;
+  return isClearHash(recorded) ? recorded : open(field, recorded);
+}
+
 /**
- * The latest approval with each file's name (from the version it approved). An approval recorded
- * before versions existed was of version 1 and names v1's files without hashes.
+ * The latest approval with each file's name (from the version it approved) and both hashes. An
+ * approval recorded before versions existed was of version 1 and names v1's files without hashes;
+ * one recorded before approvals carried the upload's hash takes it from the model (a model's file
+ * never changes).
  */
 export function approvalAnswer(
   row: ApprovalEntry | undefined,
@@ -48,19 +56,24 @@ export function approvalAnswer(
   if (!row) return null;
   const version = row.version ?? 1;
   const models = versions.find((v) => v.n === version)?.models ?? [];
-  const files = row.files ?? models.map((m) => ({ modelId: m.id, sha256: null }));
+  const files: readonly ApprovedFile[] =
+    row.files ?? models.map((m) => ({ modelId: m.id, sha256: null }));
   return {
     version,
     by: row.approvedBy === null ? null : open('authorName', row.approvedBy),
     at: iso(row.approvedAt),
     files: files.map((f) => {
       const m = models.find((x) => x.id === f.modelId);
+      const sha256 = openHash(open, FILE_SHA256_FIELD, f.sha256);
       return {
         modelId: f.modelId,
         name: m ? open('originalName', m.originalName) : '',
-        // Old events carry the hash in clear; newer ones sealed with the project's key.
-        sha256:
-          f.sha256 === null || isClearHash(f.sha256) ? f.sha256 : open(FILE_SHA256_FIELD, f.sha256),
+        sha256,
+        uploadedSha256: openHash(
+          open,
+          UPLOADED_SHA256_FIELD,
+          f.uploadedSha256 !== undefined || sha256 === null ? f.uploadedSha256 : m?.uploadedSha256,
+        ),
       };
     }),
   };

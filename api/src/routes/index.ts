@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { adminRoutes } from './admin.js';
+import { approvalRecordRoutes } from './approvalRecord.js';
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { botCheckRoutes } from './botcheck.js';
@@ -41,5 +42,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await commentMailRoutes(app, deps);
   await viewsRoutes(app, deps);
   await projectLinkRoutes(app, deps);
+  await approvalRecordRoutes(app, deps);
   await openApiRoutes(app, deps);
 }

@@ -15,7 +15,7 @@ export {
  * `project_versions`: every version of every live project (v1 from `ProjectCreated`, then each
  * `ProjectVersionAdded`) with its note (sealed) and its models as recorded (names sealed), and
  * `project_approvals`: the latest approval of a project — which version, by whom (sealed), when,
- * and the SHA-256 of each file. Deleting a project removes both and leaves a tombstone (an id),
+ * the SHA-256 of each file (as stored and as uploaded, sealed) and the checklist as answered. Deleting a project removes both and leaves a tombstone (an id),
  * so a replayed `ProjectCreated` brings nothing back.
  */
 export const VERSIONS_EVENT_TYPES = [
@@ -44,7 +44,8 @@ async function insertVersion(ctx: ProjectionContext, row: ProjectVersionRow): Pr
 
 export const projectVersionsProjection: Projection = {
   name: 'project_versions',
-  version: 1,
+  // 2: approvals keep their checklist.
+  version: 2,
   tables: ['project_versions', 'project_approvals', 'project_version_tombstones'],
   eventTypes: VERSIONS_EVENT_TYPES,
   createSql: (table) => [
@@ -62,6 +63,7 @@ export const projectVersionsProjection: Projection = {
       approved_at timestamptz NOT NULL,
       approved_by text,
       files jsonb,
+      checklist jsonb,
       revision bigint NOT NULL
     )`,
     `CREATE TABLE ${table('project_version_tombstones')} (project_id uuid PRIMARY KEY)`,
@@ -78,11 +80,12 @@ export const projectVersionsProjection: Projection = {
         if (await tombstoned(ctx, row.project_id)) return;
         await ctx.tx.query(
           `INSERT INTO ${ctx.table('project_approvals')} AS a
-             (project_id, version, approved_at, approved_by, files, revision)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+             (project_id, version, approved_at, approved_by, files, checklist, revision)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)
            ON CONFLICT (project_id) DO UPDATE SET version = EXCLUDED.version,
              approved_at = EXCLUDED.approved_at, approved_by = EXCLUDED.approved_by,
-             files = EXCLUDED.files, revision = EXCLUDED.revision
+             files = EXCLUDED.files, checklist = EXCLUDED.checklist,
+             revision = EXCLUDED.revision
            WHERE a.revision < EXCLUDED.revision`,
           [
             row.project_id,
@@ -90,6 +93,7 @@ export const projectVersionsProjection: Projection = {
             row.approved_at,
             row.approved_by,
             row.files ? JSON.stringify(row.files) : null,
+            row.checklist ? JSON.stringify(row.checklist) : null,
             recorded.revision.toString(),
           ],
         );

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../../../api/src/db/db.js';
 import type { ModelRecord } from '../../../api/src/domain/project.js';
+import type { ChecklistAnswer } from '../../../api/src/domain/checklist.js';
 import type { ApprovalFileRow } from './row.js';
 
 /** One version of a project (personal fields still sealed). */
@@ -21,6 +22,8 @@ export interface ApprovalEntry {
   /** Sealed `authorName`, or null when the doctor gave no name. */
   approvedBy: string | null;
   files: ApprovalFileRow[] | null;
+  /** The clinical checklist as answered (pins sealed); null when none was asked. */
+  checklist: ChecklistAnswer[] | null;
 }
 
 /** Every version of the given projects, oldest first within a project. */
@@ -43,7 +46,7 @@ export async function approvalsOf(
   if (ids.length === 0) return new Map();
   const r = await db.query<ApprovalEntry>(
     `SELECT project_id::text AS "projectId", version, approved_at AS "approvedAt",
-            approved_by AS "approvedBy", files
+            approved_by AS "approvedBy", files, checklist
      FROM project_approvals WHERE project_id = ANY($1::uuid[])`,
     [ids],
   );

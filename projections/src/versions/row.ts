@@ -1,5 +1,6 @@
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 import type { ApprovedFile } from '../../../api/src/domain/versions.js';
+import type { ChecklistAnswer } from '../../../api/src/domain/checklist.js';
 import type { ModelRecord } from '../../../api/src/domain/project.js';
 
 /** One version of a project as `project_versions` holds it (personal fields still sealed). */
@@ -23,6 +24,8 @@ export interface ProjectApprovalRow {
   /** Sealed `authorName`, or null when the doctor gave no name. */
   approved_by: string | null;
   files: ApprovalFileRow[] | null;
+  /** The clinical checklist as answered (pins sealed); null when none was asked. */
+  checklist: ChecklistAnswer[] | null;
 }
 
 /** Pure: the version row an event brings (v1 from the upload, vn from a new version), or null. */
@@ -59,5 +62,6 @@ export function approvalRowOf(event: ProjectEvent): ProjectApprovalRow | null {
     approved_at: d.approvedAt,
     approved_by: d.approvedBy ?? null,
     files: d.files ?? null,
+    checklist: d.checklist ?? null,
   };
 }

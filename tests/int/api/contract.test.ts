@@ -102,7 +102,11 @@ describe('API contract', () => {
       return { res, data: undefined as T };
     }
     if (schema === 'bytes' || !type.includes('application/json')) {
-      expect(schema === 'bytes' || type.startsWith('text/csv'), `${route}: ${type}`).toBe(true);
+      const also: readonly string[] =
+        (API_ROUTES[route] as { alsoAnswers?: readonly string[] }).alsoAnswers ?? [];
+      expect(schema === 'bytes' || also.some((m) => type.startsWith(m)), `${route}: ${type}`).toBe(
+        true,
+      );
       expect(res.rawPayload.length).toBeGreaterThan(0);
       return { res, data: undefined as T };
     }
@@ -382,9 +386,26 @@ describe('API contract', () => {
       params: { token },
       body: { version: 1 },
     });
+    await call('GET /api/projects/:id/approval-record', 404, { auth: owner, params: { id } });
+    await call('GET /api/public/projects/:token/approval-record', 404, { params: { token } });
     await call('POST /api/public/projects/:token/approve', 200, {
       params: { token },
       body: { version: 2, authorName: 'Dr. Contract' },
+    });
+    await call('GET /api/projects/:id/approval-record', 200, { auth: owner, params: { id } });
+    await call('GET /api/projects/:id/approval-record', 200, {
+      auth: owner,
+      params: { id },
+      query: 'format=json',
+    });
+    await call('GET /api/projects/:id/approval-record', 400, {
+      auth: owner,
+      params: { id },
+      query: 'format=docx',
+    });
+    await call('GET /api/public/projects/:token/approval-record', 200, {
+      params: { token },
+      query: 'format=json',
     });
     await call('POST /api/public/projects/:token/request-changes', 409, {
       params: { token },

@@ -215,12 +215,15 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
     });
     expect(approved.statusCode, approved.body).toBe(200);
     // The file's hashes (as uploaded, as stored): a clear copy would confirm, to anyone holding
-    // the file and a disk image, that it was in this project. The approval still shows the
-    // stored one, opened with the project's key.
+    // the file and a disk image, that it was in this project. The approval still shows both,
+    // opened with the project's key.
     const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
     const owned = (
       await s.app.inject({ method: 'GET', url: `/api/projects/${pa.id}`, headers: user.auth })
-    ).json<{ models: { filename: string }[]; approval: { files: { sha256: string | null }[] } }>();
+    ).json<{
+      models: { filename: string }[];
+      approval: { files: { sha256: string | null; uploadedSha256: string | null }[] };
+    }>();
     const download = await s.app.inject({
       method: 'GET',
       url: `/api/projects/${pa.id}/files/${owned.models[0]!.filename}`,
@@ -229,6 +232,7 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
     const storedHash = sha256(download.rawPayload);
     const uploadedHash = sha256(aStl);
     expect(owned.approval.files[0]!.sha256).toBe(storedHash);
+    expect(owned.approval.files[0]!.uploadedSha256).toBe(uploadedHash);
 
     // The mails are out (the embedded sink writes .eml files) and the view derivatives built.
     await waitForMail(() => readOutboxDir(dataDir), mailTo(aDoctor), 60_000);

@@ -42,7 +42,12 @@ interface Project {
     version: number;
     by: string | null;
     at: string;
-    files: { modelId: string; name: string; sha256: string | null }[];
+    files: {
+      modelId: string;
+      name: string;
+      sha256: string | null;
+      uploadedSha256: string | null;
+    }[];
   } | null;
 }
 
@@ -252,8 +257,12 @@ describe.each(testDrivers())('project versions API (%s)', (driver) => {
       });
       expect(f.sha256).toBe(sha(dl.rawPayload));
     }
-    // The crown v2 fixture's header is blanked on upload: its stored hash differs from the upload's.
-    // Both are sealed with the project's key in the event (nothing identifying outlives a delete).
+    // The crown v2 fixture's header is blanked on upload: its stored hash differs from the upload's,
+    // and the approval carries both.
+    const crownFile = p.approval!.files.find((f) => f.name === 'Crown 16.stl')!;
+    expect(crownFile.uploadedSha256).toBe(sha(crownV2));
+    expect(crownFile.sha256).not.toBe(crownFile.uploadedSha256);
+    // Both are sealed with the project's key in the events (nothing identifying outlives a delete).
     const stored = (await t.deps.store.readStream(projectStream(id))).find(
       (e) => e.type === 'ProjectVersionAdded',
     )!.data as { models: { originalName: string; sha256: string; uploadedSha256: string }[] };
@@ -264,6 +273,11 @@ describe.each(testDrivers())('project versions API (%s)', (driver) => {
       ),
     );
     expect(opened).toContain(sha(crownV2));
+    const approved = (await t.deps.store.readStream(projectStream(id))).find(
+      (e) => e.type === 'ProjectApproved',
+    )!.data as { files: { sha256: string; uploadedSha256: string }[] };
+    expect(JSON.stringify(approved.files)).not.toContain(sha(crownV2));
+    expect(JSON.stringify(approved.files)).not.toContain(crownFile.sha256!);
   });
 
   it('a new version after the approval sets pending review and keeps the approval of v2', async () => {

@@ -77,17 +77,42 @@ describe('version and approval rows', () => {
     );
   });
 
-  it('keeps an approval’s version, sealed name and file hashes; an old approval has none', () => {
-    const files = [{ modelId: 'a', sha256: 'f'.repeat(64) }];
+  it('keeps an approval’s version, sealed name, file hashes and checklist; an old approval has none', () => {
+    const files = [{ modelId: 'a', sha256: 'sealed-stored', uploadedSha256: 'sealed-uploaded' }];
+    const checklist = [
+      { item: 'margins' as const, answer: 'acceptable' as const, pin: 'sealed-pin' },
+      { item: 'occlusion' as const, answer: 'not_assessed' as const },
+    ];
     expect(
       approvalRowOf({
         type: 'ProjectApproved',
-        data: { projectId: P, approvedAt: 't', approvedBy: 'sealed-dr', version: 2, files },
+        data: {
+          projectId: P,
+          approvedAt: 't',
+          approvedBy: 'sealed-dr',
+          version: 2,
+          files,
+          checklist,
+        },
       }),
-    ).toEqual({ project_id: P, version: 2, approved_at: 't', approved_by: 'sealed-dr', files });
+    ).toEqual({
+      project_id: P,
+      version: 2,
+      approved_at: 't',
+      approved_by: 'sealed-dr',
+      files,
+      checklist,
+    });
     expect(
       approvalRowOf({ type: 'ProjectApproved', data: { projectId: P, approvedAt: 't' } }),
-    ).toEqual({ project_id: P, version: null, approved_at: 't', approved_by: null, files: null });
+    ).toEqual({
+      project_id: P,
+      version: null,
+      approved_at: 't',
+      approved_by: null,
+      files: null,
+      checklist: null,
+    });
     expect(approvalRowOf(created)).toBeNull();
   });
 });

@@ -141,6 +141,19 @@ export async function apiListPage<T>(path: string, signal?: AbortSignal): Promis
   return { items: await readBody<T>(res), total: Number.isInteger(total) ? total : null };
 }
 
+/**
+ * A document of a signed-in call (`path` as for `api.get`) and the file name its
+ * `Content-Disposition` gives, for the browser to save: the bearer token rules out a plain link.
+ */
+export async function apiDocument(
+  path: string,
+  accept: string,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await send('GET', path, { headers: { Accept: accept } });
+  const disposition = res.headers.get('content-disposition') ?? '';
+  return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
 /** A file of a signed-in call (a thumbnail), as a Blob; `url` is the API's own `/api/…` address. */
 export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
   const res = await send('GET', url, { signal, headers: { Accept: 'image/*' } });

@@ -38,6 +38,7 @@ export const paths = {
   projectCommentAction: (id: string, commentId: string, action: 'resolve' | 'reopen') =>
     `/projects/${seg(id)}/comments/${seg(commentId)}/${action}`,
   projectVersions: (id: string) => `/projects/${seg(id)}/versions`,
+  approvalRecord: (id: string) => `/projects/${seg(id)}/approval-record`,
   ownerFile: (id: string, filename: string) => `/projects/${seg(id)}/files/${seg(filename)}`,
   ownerView: (id: string, modelId: string) => `/projects/${seg(id)}/view/${seg(modelId)}`,
 
@@ -49,6 +50,7 @@ export const paths = {
   publicRequestChanges: (token: string) => `/public/projects/${seg(token)}/request-changes`,
   publicCommentAction: (token: string, commentId: string, action: 'resolve' | 'reopen') =>
     `/public/projects/${seg(token)}/comments/${seg(commentId)}/${action}`,
+  publicApprovalRecord: (token: string) => `/public/projects/${seg(token)}/approval-record`,
   publicFile: (token: string, filename: string) =>
     `/public/projects/${seg(token)}/files/${seg(filename)}`,
   publicViewPrefix: (token: string) => `/public/projects/${seg(token)}/view/`,

@@ -67,7 +67,7 @@ describe('clinical checklist in the project decider', () => {
             projectId: P,
             approvedAt: at,
             version: 1,
-            files: [{ modelId: M, sha256: null }],
+            files: [{ modelId: M, sha256: null, uploadedSha256: null }],
             checklist: [
               { item: 'margins', answer: 'acceptable', commentId: C1 },
               { item: 'shade_material', answer: 'not_assessed' },

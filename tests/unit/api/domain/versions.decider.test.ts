@@ -11,8 +11,13 @@ import { APPROVAL_OUTDATED } from '../../../../api/src/domain/versions.js';
 import { at, modelRecord, P, projectCreated, U } from './projectGiven.js';
 
 const later = '2026-03-06T10:00:00.000Z';
-const model = (id: string, sha256 = id.slice(0, 1).repeat(64)): ModelRecord =>
-  modelRecord(id, { originalName: `v1:orig-${id}`, name: `v1:name-${id}`, sha256 });
+const model = (id: string, sha256 = `v1:stored-${id}`): ModelRecord =>
+  modelRecord(id, {
+    originalName: `v1:orig-${id}`,
+    name: `v1:name-${id}`,
+    sha256,
+    uploadedSha256: `v1:uploaded-${id}`,
+  });
 const A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const C = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
@@ -130,7 +135,7 @@ describe('project versions', () => {
 });
 
 describe('approval bound to a version', () => {
-  it('approves the latest version with the SHA-256 of each of its files', () => {
+  it('approves the latest version with both SHA-256 of each of its files, as the models hold them', () => {
     expect(decide(approve(), foldProject([created, v2]))).toEqual([
       {
         type: 'ProjectApproved',
@@ -140,8 +145,8 @@ describe('approval bound to a version', () => {
           approvedBy: 'v1:dr',
           version: 2,
           files: [
-            { modelId: A, sha256: 'a'.repeat(64) },
-            { modelId: C, sha256: 'c'.repeat(64) },
+            { modelId: A, sha256: `v1:stored-${A}`, uploadedSha256: `v1:uploaded-${A}` },
+            { modelId: C, sha256: `v1:stored-${C}`, uploadedSha256: `v1:uploaded-${C}` },
           ],
         },
       },
@@ -171,16 +176,17 @@ describe('approval bound to a version', () => {
     ).toBe('already_approved');
   });
 
-  it('records a null hash for a model stored before hashes were taken', () => {
+  it('records null hashes for a model stored before hashes were taken', () => {
     const old = { ...model(A) };
     delete old.sha256;
+    delete old.uploadedSha256;
     const legacy: ProjectEvent = {
       ...created,
       data: { ...created.data, models: [old] },
     } as ProjectEvent;
     expect(decide(approve(), foldProject([legacy]))[0]?.data).toMatchObject({
       version: 1,
-      files: [{ modelId: A, sha256: null }],
+      files: [{ modelId: A, sha256: null, uploadedSha256: null }],
     });
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from '../../../../web/src/api/client';
+import { ApiError, api, apiDocument } from '../../../../web/src/api/client';
 import { memoryStorage } from '../../../support/memoryStorage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -33,6 +33,35 @@ describe('api client', () => {
     expect(req.init.body).toBe('{"email":"a@b.c"}');
     expect(req.headers['Content-Type']).toBe('application/json');
     expect(req.headers.Authorization).toBeUndefined();
+  });
+
+  it('fetches a document with the bearer token and reads its file name', async () => {
+    localStorage.setItem('token', 'tok123');
+    fetchMock.mockResolvedValue(
+      new Response('%PDF-1.7', {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="cusp-approval-record-x-v2.pdf"',
+        },
+      }),
+    );
+    const doc = await apiDocument('/projects/p1/approval-record', 'application/pdf');
+    expect(doc.fileName).toBe('cusp-approval-record-x-v2.pdf');
+    expect(await doc.blob.text()).toBe('%PDF-1.7');
+    expect(lastRequest().url).toBe('/api/projects/p1/approval-record');
+    expect(lastRequest().headers).toMatchObject({
+      Accept: 'application/pdf',
+      Authorization: 'Bearer tok123',
+    });
+    fetchMock.mockResolvedValue(
+      Response.json({ error: 'No record', code: 'not_approved' }, { status: 404 }),
+    );
+    await expect(
+      apiDocument('/projects/p1/approval-record', 'application/pdf'),
+    ).rejects.toMatchObject({
+      status: 404,
+      code: 'not_approved',
+    });
   });
 
   it('adds the stored bearer token, unless told not to', async () => {

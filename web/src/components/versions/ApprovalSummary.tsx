@@ -1,20 +1,32 @@
 import type { ProjectApproval } from '../../api/contract';
-import { approvalLine, outdatedApprovalLine } from './versionText';
+import { ApprovalRecordButton, type ApprovalRecordSource } from './ApprovalRecordButton';
+import { approvalLine, isCurrentApproval, outdatedApprovalLine } from './versionText';
 import './versions.css';
 
 export interface ApprovalSummaryProps {
   approval: ProjectApproval | null;
   /** The latest version's number. */
   latest: number;
+  /** The project's status: the record is offered while the approval still stands. */
+  status: string;
   /** The owner sees the SHA-256 of each approved file, to check a downloaded file against. */
   showHashes: boolean;
+  /** Where the approval record comes from; null: not offered (an admin, the demo). */
+  record: ApprovalRecordSource | null;
 }
 
 /**
  * "Approved v2 by Dr … on …", and "the approval was for v2" once a newer version exists; for the
- * owner, each approved file with its SHA-256.
+ * owner, each approved file with its SHA-256 as uploaded and as stored; the approval record's PDF
+ * while the approval stands.
  */
-export function ApprovalSummary({ approval, latest, showHashes }: ApprovalSummaryProps) {
+export function ApprovalSummary({
+  approval,
+  latest,
+  status,
+  showHashes,
+  record,
+}: ApprovalSummaryProps) {
   if (!approval) return null;
   const outdated = outdatedApprovalLine(approval, latest);
   return (
@@ -34,14 +46,23 @@ export function ApprovalSummary({ approval, latest, showHashes }: ApprovalSummar
             {approval.files.map((f) => (
               <li key={f.modelId}>
                 <span className="approval__file">{f.name}</span>
+                <span className="approval__kind">As uploaded</span>
+                <code className="approval__hash">{f.uploadedSha256 ?? 'not recorded'}</code>
+                <span className="approval__kind">As stored</span>
                 <code className="approval__hash">{f.sha256 ?? 'not recorded'}</code>
               </li>
             ))}
           </ul>
           <p className="approval__hint">
-            The hash of the file as downloaded from Cusp (e.g. <code>sha256sum</code>).
+            As uploaded: the file your lab sent. As stored: the file as downloaded from Cusp (check
+            with e.g. <code>sha256sum</code>).
           </p>
         </details>
+      ) : null}
+      {record && isCurrentApproval(approval, latest, status) ? (
+        <div className="approval__actions">
+          <ApprovalRecordButton source={record} />
+        </div>
       ) : null}
     </div>
   );

@@ -17,6 +17,15 @@ export function outdatedApprovalLine(a: ProjectApproval | null, latest: number):
   return `The approval was for ${versionLabel(a.version)}; ${versionLabel(latest)} awaits review`;
 }
 
+/** The approval stands: it is of the latest version and the project is still approved. */
+export function isCurrentApproval(
+  a: ProjectApproval | null,
+  latest: number,
+  status: string,
+): boolean {
+  return !!a && a.version === latest && status === 'approved';
+}
+
 /** One version in the switcher: "v2 · Nov 26, 2026 · Distal contour reshaped". */
 export function versionOption(v: { n: number; createdAt: string; note: string | null }): string {
   const note = v.note ? ` · ${v.note.length > 60 ? `${v.note.slice(0, 59)}…` : v.note}` : '';

@@ -22,6 +22,7 @@ export const AUDIT_EVENT_TYPES = [
   'ChangesRequested',
   'ProjectDeleted',
   'ProjectVersionAdded',
+  'ChecklistChosen',
   'LinkSettingsChanged',
   'LinkRevoked',
   'LinkRotated',

@@ -110,7 +110,13 @@ export function ProjectCard({
           </span>
         ) : null}
       </div>
-      <ApprovalSummary approval={p.approval} latest={latest} showHashes={!readOnly} />
+      <ApprovalSummary
+        approval={p.approval}
+        latest={latest}
+        status={p.status}
+        showHashes={!readOnly}
+        record={readOnly ? null : { kind: 'owner', projectId: p.id }}
+      />
       <div className="project-card__actions" data-testid="card-actions">
         {/* The owner's viewer: no PIN to enter, the owner's looks stay out of the view log, and its
             conversation answers as the technician. */}

@@ -90,7 +90,12 @@ function toApproval(raw: unknown): ProjectApproval | null {
     at: str(r.at),
     files: files.map((f) => {
       const x = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
-      return { modelId: str(x.modelId), name: str(x.name), sha256: optStr(x.sha256) ?? null };
+      return {
+        modelId: str(x.modelId),
+        name: str(x.name),
+        sha256: optStr(x.sha256) ?? null,
+        uploadedSha256: optStr(x.uploadedSha256) ?? null,
+      };
     }),
   };
 }

@@ -86,7 +86,15 @@ export function ProjectInfoPanel() {
         <ApprovalSummary
           approval={project.approval}
           latest={project.latestVersion}
+          status={project.status}
           showHashes={mode === 'owner'}
+          record={
+            mode === 'owner'
+              ? { kind: 'owner', projectId: project.id }
+              : mode === 'review' && project.publicToken
+                ? { kind: 'link', token: project.publicToken }
+                : null
+          }
         />
         <div className="vinfo__buttons">
           {!reviewing ? (

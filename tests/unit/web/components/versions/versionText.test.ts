@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   approvalLine,
+  isCurrentApproval,
   outdatedApprovalLine,
   versionOption,
 } from '../../../../../web/src/components/versions/versionText';
@@ -19,6 +20,13 @@ describe('version wording', () => {
     expect(outdatedApprovalLine(approval, 2)).toBeNull();
     expect(outdatedApprovalLine(null, 3)).toBeNull();
     expect(outdatedApprovalLine(approval, 3)).toBe('The approval was for v2; v3 awaits review');
+  });
+
+  it('holds an approval current (its record offered) only for the latest version while approved', () => {
+    expect(isCurrentApproval(approval, 2, 'approved')).toBe(true);
+    expect(isCurrentApproval(approval, 3, 'approved')).toBe(false);
+    expect(isCurrentApproval(approval, 2, 'pending_review')).toBe(false);
+    expect(isCurrentApproval(null, 1, 'approved')).toBe(false);
   });
 
   it('lists a version with its date and a shortened note', () => {

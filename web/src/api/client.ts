@@ -141,9 +141,16 @@ export async function apiListPage<T>(path: string, signal?: AbortSignal): Promis
   return { items: await readBody<T>(res), total: Number.isInteger(total) ? total : null };
 }
 
-/** A file of a signed-in call (a thumbnail), as a Blob; `url` is the API's own `/api/…` address. */
-export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
-  const res = await send('GET', url, { signal, headers: { Accept: 'image/*' } });
+/**
+ * A file of a signed-in call (a thumbnail, an export), as a Blob; `url` is the API's own `/api/…`
+ * address or a path under it.
+ */
+export async function apiBlob(
+  url: string,
+  signal?: AbortSignal,
+  accept = 'image/*',
+): Promise<Blob> {
+  const res = await send('GET', url, { signal, headers: { Accept: accept } });
   return res.blob();
 }
 

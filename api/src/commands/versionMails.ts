@@ -24,7 +24,9 @@ type Open = (field: string, sealed: string | null | undefined) => Promise<string
 /**
  * The doctors of a project as its stream records them: every address it was sent to
  * (`ProjectSentToDoctor`) and every commenter's address (`CommentAdded`), each once whatever
- * its case; the name comes from the first comment under that address.
+ * its case; the name comes from the first comment under that address. Only those since the
+ * link's last rotation: a new link cuts off whoever had the old one, and the mail carries the
+ * new link.
  */
 async function readStream(deps: AppDeps, projectId: string, open: Open): Promise<StreamFacts> {
   const facts: StreamFacts = { projectName: '', laboratory: '', recipients: [] };
@@ -41,6 +43,8 @@ async function readStream(deps: AppDeps, projectId: string, open: Open): Promise
     if (e.type === 'ProjectCreated') {
       facts.projectName = (await open('name', data.name as string)) ?? '';
       facts.laboratory = (await open('laboratoryName', data.laboratoryName as string)) ?? '';
+    } else if (e.type === 'LinkRotated') {
+      byKey.clear();
     } else if (e.type === 'ProjectSentToDoctor') {
       add(await open('doctorEmail', data.doctorEmail as string), null);
     } else if (e.type === 'CommentAdded') {

@@ -212,6 +212,27 @@ describe.each(testDrivers())('new version mails (%s)', (driver) => {
     }
   });
 
+  it('tells only the doctors of the current link: a new link cuts off those of the old one', async () => {
+    const p = await seedProject(t.deps, { userId: tech.id, name: 'Rotated case' });
+    const before = `fay.${driver}@clinic.example`;
+    const after = `gus.${driver}@clinic.example`;
+    await sendTo(p, before);
+    await comment(p, 'Dr Fay', before);
+    const rotated = await post(`/api/projects/${p.id}/link/rotate`, {}, bearer(tech.token));
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const current = new URL((rotated.json() as { publicLink: string }).publicLink);
+    await sendTo(p, after);
+
+    expect(await addVersion(p, 'Shade adjusted')).toBe(1);
+    const mail = await waitForMail(
+      () => peer.mails,
+      (m) => isVersionMail(m) && mailTo(after)(m),
+    );
+    expect(mail.decoded).toContain(`${current.pathname}?v=2&compare=1`);
+    await outboxDrained(p);
+    expect(versionMailsTo(before)).toHaveLength(0);
+  });
+
   it('sends nothing for a project without a link', async () => {
     const p = await seedProject(t.deps, { userId: tech.id, name: 'Linkless case' });
     const doctor = `eli.${driver}@clinic.example`;

@@ -5,6 +5,7 @@ import type { StoredFile } from './createProject.js';
 import type { CommandContext } from './handleCommand.js';
 import { sealModels, type NewModel } from './models.js';
 import { runProjectCommand } from './projectCommand.js';
+import { notifyNewVersion } from './versionMails.js';
 
 export interface NewVersion {
   projectId: string;
@@ -17,16 +18,23 @@ export interface NewVersion {
   files: StoredFile[];
 }
 
+/** The version recorded, and how many doctors were mailed about it. */
+export interface AddedVersion {
+  version: number;
+  doctorsNotified: number;
+}
+
 /**
  * A new version of a project, once its files are stored: the note and the new models' names
  * sealed, `ProjectVersionAdded` through the command handler (after an approval or a change
- * request also back to `pending_review`), then the thumbnail later. Answers the version's number.
+ * request also back to `pending_review`), the doctors' mails (`versionMails.ts`), then the
+ * thumbnail later.
  */
 export async function addProjectVersion(
   deps: AppDeps,
   input: NewVersion,
   ctx: CommandContext,
-): Promise<number> {
+): Promise<AddedVersion> {
   const { projectId, keep } = input;
   const subject = projectSubject(projectId);
   const added = await sealModels(deps, subject, input.added);
@@ -40,10 +48,10 @@ export async function addProjectVersion(
     },
     ctx,
   );
-  const event = r.events.find((e): e is ProjectVersionAdded => e.type === 'ProjectVersionAdded');
+  const event = r.events.find((e): e is ProjectVersionAdded => e.type === 'ProjectVersionAdded')!;
   deps.log.info({ projectId, files: input.files.length }, 'project version added');
-  if (event && deps.config.VIEW_PREBUILD) {
-    const { version, models } = event.data;
+  const { version, models } = event.data;
+  if (deps.config.VIEW_PREBUILD) {
     void buildThumbnailLater(
       deps,
       projectId,
@@ -51,5 +59,6 @@ export async function addProjectVersion(
       models.map((m) => m.blobKey),
     );
   }
-  return event!.data.version;
+  const doctorsNotified = await notifyNewVersion(deps, projectId, version, input.note);
+  return { version, doctorsNotified };
 }

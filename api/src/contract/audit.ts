@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECKLIST_ANSWERS, CHECKLIST_ITEMS } from '../domain/checklist.js';
 import { isoInstant } from './common.js';
 
 /** Audit answers: the admin audit view (filtered, CSV export) and one project's history. */
@@ -79,20 +80,54 @@ export const historyQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_MAX),
 });
 
+/**
+ * What an event changed, its sealed fields opened with the project's key (absent once the
+ * project is deleted): only the keys that apply to the event are present.
+ */
+export const historyDetails = z.strictObject({
+  /** A new version's note, or what the doctor asked for with a request for changes. */
+  note: z.string().optional(),
+  /** Files by name: those the project was created with or a version added, those it removed. */
+  added: z.array(z.string()).optional(),
+  removed: z.array(z.string()).optional(),
+  /** A status change: the stored status before and after. */
+  from: z.string().optional(),
+  to: z.string().optional(),
+  /** An approval's clinical checklist as answered, in item order. */
+  checklist: z
+    .array(z.strictObject({ item: z.enum(CHECKLIST_ITEMS), answer: z.enum(CHECKLIST_ANSWERS) }))
+    .optional(),
+  /** The address the link was sent to. */
+  recipient: z.string().optional(),
+  /** Link settings: the expiry set (null: none) and what became of the PIN. */
+  expiresAt: isoInstant.nullable().optional(),
+  pin: z.enum(['set', 'cleared', 'unchanged']).optional(),
+});
+export type HistoryDetails = z.infer<typeof historyDetails>;
+
 /** One line of a project's history, as its owner (or an admin) sees it. */
 export const historyEntry = z.strictObject({
+  /** The event's id; of a line of folded link openings, the last opening's. */
   eventId: z.uuid(),
   action: z.string(),
   actorKind: z.string(),
   /** The actor id: for admins always, for the owner only their own actions. */
   actor: z.string().optional(),
-  /** The acting user's name, for admins, while that account exists. */
+  /**
+   * Who acted, by name: a doctor (public link) as they named themselves when commenting,
+   * requesting changes or approving; for admins the acting user, while that account exists.
+   */
   actorName: z.string().optional(),
   /** True when the caller did it ('You'). */
   mine: z.boolean(),
+  /** When it happened; of folded link openings, the last one. */
   at: isoInstant,
   /** The project version the event is about (created, new version, approval). */
   version: z.number().int().optional(),
+  /** Consecutive openings of the link folded into this line: how many, and the first's time. */
+  count: z.number().int().min(2).optional(),
+  firstAt: isoInstant.optional(),
+  details: historyDetails.optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
@@ -100,8 +135,14 @@ export const historyPage = z.strictObject({
   projectId: z.uuid(),
   /** The project's name; null once the project was deleted (its key is destroyed). */
   projectName: z.string().nullable(),
+  /** The caller owns the project: the CSV and PDF exports of the history are theirs to take. */
+  exportable: z.boolean(),
   items: z.array(historyEntry),
   /** Pass as `after` to get the next (newer) page; null at the end. */
   nextCursor: z.string().nullable(),
 });
 export type HistoryPage = z.infer<typeof historyPage>;
+
+/** The exports' file names: the project's id, never its name (often a patient's). */
+export const historyExportName = (projectId: string, ext: 'csv' | 'pdf'): string =>
+  `cusp-history-${projectId}.${ext}`;

@@ -310,6 +310,22 @@ export const API_ROUTES = {
     alsoAnswers: ['application/pdf'],
     errors: [404],
   },
+  'GET /api/projects/:id/history.csv': {
+    summary: "A project's whole history as CSV (its owner only)",
+    access: 'verified',
+    params: audit.historyParams,
+    answers: { 200: 'bytes' },
+    bytes: 'text/csv',
+    errors: [404],
+  },
+  'GET /api/projects/:id/history.pdf': {
+    summary: "A project's whole history as PDF (its owner only)",
+    access: 'verified',
+    params: audit.historyParams,
+    answers: { 200: 'bytes' },
+    bytes: 'application/pdf',
+    errors: [404],
+  },
   'GET /api/projects/:id/link': {
     summary: "The project's public link: state, PIN, expiry, views",
     access: 'verified',

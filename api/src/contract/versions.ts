@@ -23,6 +23,11 @@ export type VersionData = z.input<typeof versionData>;
 export const versionAnswer = z.strictObject({
   projectId: z.uuid(),
   version: z.number().int().min(2),
+  /**
+   * The doctors told of this version by e-mail (each address once): those the project was sent
+   * to and those who left an address with a comment. 0 while the link is withdrawn or expired.
+   */
+  doctorsNotified: z.number().int().min(0),
 });
 export type VersionAnswer = z.infer<typeof versionAnswer>;
 

@@ -166,3 +166,51 @@ Open the case: ${link}
 </body></html>`;
   return { to, subject, text, html };
 }
+
+/** What the doctors' mail about a new version says; every value clear, escaped here. */
+export interface NewVersionMailFacts {
+  projectName: string;
+  /** The project's laboratory as the lab entered it; empty: the neutral wording. */
+  laboratory: string;
+  version: number;
+  previous: number;
+  note: string;
+  /** The doctor's viewer opened on `version` compared with `previous`. */
+  link: string;
+}
+
+export const NEW_VERSION_SUBJECT = 'A new version of a dental case is ready for your review';
+
+/**
+ * The mail to a doctor when the lab uploads a new version: who, which case and version, the
+ * lab's note quoted, and the link that opens the new version beside the previous one. The
+ * subject is a fixed text (never a patient or project name).
+ */
+export function newVersionMail(to: string, doctor: string, f: NewVersionMailFacts): MailMessage {
+  const lab = f.laboratory.trim() || 'The dental laboratory';
+  const greeting = doctor.trim() ? `Hello ${doctor.trim()},` : 'Hello,';
+  const lead = `${lab} uploaded version ${f.version} of the case "${f.projectName}" on Cusp.`;
+  const action = `Compare version ${f.version} with version ${f.previous}`;
+  const text = `${greeting}
+
+${lead}
+
+What changed:
+${f.note}
+
+${action} in your browser (no account needed):
+${f.link}
+`;
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(NEW_VERSION_SUBJECT)}</title></head>
+<body style="${MAIL_BODY_STYLE}">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(NEW_VERSION_SUBJECT)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 16px">${escapeHtml(lead)}</p>
+<p style="margin:0 0 8px">What changed:</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #0f766e;white-space:pre-wrap">${escapeHtml(f.note)}</blockquote>
+<p style="margin:24px 0"><a href="${escapeHtml(f.link)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(f.link)}</p>
+</body></html>`;
+  return { to, subject: NEW_VERSION_SUBJECT, text, html };
+}

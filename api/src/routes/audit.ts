@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../http/guards.js';
 import type { Input } from '../http/routeInput.js';
-import { AUDIT_PAGE_MAX, type AuditQuery } from '../contract/audit.js';
 import {
-  auditEntries,
-  projectAuditEntries,
-  type AuditLogEntryRow,
-} from '../../../projections/src/auditLog/queries.js';
+  AUDIT_PAGE_MAX,
+  historyExportName,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+} from '../contract/audit.js';
+import { auditEntries, type AuditLogEntryRow } from '../../../projections/src/auditLog/queries.js';
 import type { AppDeps } from '../deps.js';
-import { projectStream } from '../domain/project.js';
-import { NotFound } from '../errors.js';
-import { actorUserId, projectNames, userNames, withNames } from '../reads/auditNames.js';
-import type { AuditEntry, AuditPage, HistoryEntry, HistoryPage } from '../contract/audit.js';
+import { historyCsv } from '../reads/historyCsv.js';
+import { historyPdf } from '../reads/historyPdf.js';
+import { projectHistoryPage, projectHistoryRecord } from '../reads/projectHistory.js';
+import { withNames } from '../reads/auditNames.js';
+import { csvCell } from '../reads/csv.js';
 
 /**
  * Audit history from the `audit_log` read model: who did what to which
  * subject, when. The read model holds no personal data at all (actors are ids, actions are
  * event types), so nothing of a deleted, crypto-shredded subject can show here; the names that
- * admins see beside the ids are opened from the live read models at read time.
+ * admins see beside the ids, and what a project's events changed, are opened at read time.
  */
 
 export { AUDIT_PAGE_MAX };
@@ -57,13 +60,6 @@ const CSV_HEADER = [
   'position',
   'version',
 ];
-
-/** RFC 4180 quoting, and cells that a spreadsheet would run as a formula are defused. */
-export function csvCell(value: string | null): string {
-  let v = value ?? '';
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 export function auditCsv(entries: readonly AuditEntry[]): string {
   const lines = [CSV_HEADER.join(',')];
@@ -113,49 +109,36 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   });
 
   /**
-   * One project's timeline for its owner (or an admin), oldest first, paged by cursor. Ownership
-   * comes from the stream's ProjectCreated (no personal data), so the history stays readable after
-   * deletion. Non-admins see actor kinds, and ids only of themselves; admins see every actor id
-   * and the names of acting users.
+   * One project's timeline for its owner (or an admin), oldest first, paged by cursor, with what
+   * each event changed and doctors by name (`reads/projectHistory.ts`).
    */
-  app.get<Input<'GET /api/projects/:id/history'>>('/api/projects/:id/history', async (request) => {
-    const user = principalOf(request);
-    const id = request.params.id.toLowerCase();
-    const q = request.query;
-    const events = await deps.store.readStream(projectStream(id));
-    const created = events.find((e) => e.type === 'ProjectCreated');
-    const ownerId = (created?.data as { userId?: string } | undefined)?.userId;
-    const isAdmin = user.role === 'admin';
-    if (!ownerId || (ownerId !== user.userId && !isAdmin)) throw new NotFound('Project not found');
-    const rows = await projectAuditEntries(deps.db, id, q.after, q.limit + 1);
-    const more = rows.length > q.limit;
-    const entries = (more ? rows.slice(0, q.limit) : rows).map(toEntry);
-    const actorIds = new Set(entries.map((e) => actorUserId(e.actor) ?? '').filter(Boolean));
-    const [projectName, actorNames] = await Promise.all([
-      projectNames(deps, new Set([id])).then((m) => m.get(id) ?? null),
-      isAdmin ? userNames(deps, actorIds) : Promise.resolve(new Map<string, string>()),
-    ]);
-    const items = entries.map((e): HistoryEntry => {
-      const actorId = actorUserId(e.actor);
-      const mine = actorId === user.userId;
-      const actorName = actorId ? actorNames.get(actorId) : undefined;
-      return {
-        eventId: e.eventId,
-        action: e.action,
-        actorKind: e.actorKind,
-        ...(isAdmin || mine ? { actor: e.actor } : {}),
-        ...(actorName !== undefined ? { actorName } : {}),
-        mine,
-        at: e.at,
-        ...(e.version !== undefined ? { version: e.version } : {}),
-      };
-    });
-    const page: HistoryPage = {
-      projectId: id,
-      projectName,
-      items,
-      nextCursor: more ? (entries[entries.length - 1]?.seq ?? null) : null,
-    };
-    return page;
-  });
+  app.get<Input<'GET /api/projects/:id/history'>>('/api/projects/:id/history', async (request) =>
+    projectHistoryPage(deps, principalOf(request), request.params.id.toLowerCase(), request.query),
+  );
+
+  /** The whole history as CSV, for its owner only. */
+  app.get<Input<'GET /api/projects/:id/history.csv'>>(
+    '/api/projects/:id/history.csv',
+    async (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      const record = await projectHistoryRecord(deps, principalOf(request), id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${historyExportName(id, 'csv')}"`)
+        .send(historyCsv(record));
+    },
+  );
+
+  /** The whole history as PDF, for its owner only. */
+  app.get<Input<'GET /api/projects/:id/history.pdf'>>(
+    '/api/projects/:id/history.pdf',
+    async (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      const record = await projectHistoryRecord(deps, principalOf(request), id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${historyExportName(id, 'pdf')}"`)
+        .send(await historyPdf(record));
+    },
+  );
 }

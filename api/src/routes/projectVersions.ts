@@ -69,7 +69,7 @@ async function addVersion(
       },
     });
     if (!fields) throw new ValidationError(VERSION_NOTE_REQUIRED, 'validation_failed');
-    const version = await addProjectVersion(
+    const added = await addProjectVersion(
       deps,
       {
         projectId,
@@ -80,7 +80,7 @@ async function addVersion(
       },
       { actor: mode.actor, requestId: request.id },
     );
-    return { projectId, version };
+    return { projectId, ...added };
   } catch (err) {
     await removeFiles(deps, stored);
     await drain(parts).catch(() => {});

@@ -450,6 +450,16 @@ describe('API contract', () => {
       body: {},
     });
     await call('GET /api/projects/:id/history', 200, { auth: owner, params: { id } });
+    const csv = await call('GET /api/projects/:id/history.csv', 200, {
+      auth: owner,
+      params: { id },
+    });
+    expect(csv.res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const pdf = await call('GET /api/projects/:id/history.pdf', 200, {
+      auth: owner,
+      params: { id },
+    });
+    expect(pdf.res.headers['content-type']).toBe('application/pdf');
 
     // The quick public upload and the DCM conversion.
     const pub = await call<{ projectId: string }>('POST /api/public/projects', 201, {

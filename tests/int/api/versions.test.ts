@@ -188,7 +188,8 @@ describe.each(testDrivers())('project versions API (%s)', (driver) => {
       { name: 'modelMaterials', value: JSON.stringify(['enamel']) },
     ]);
     expect(r.statusCode, r.body).toBe(201);
-    expect(r.json()).toEqual({ projectId: id, version: 2 });
+    // Nobody was sent the link and nobody commented: no doctor to tell.
+    expect(r.json()).toEqual({ projectId: id, version: 2, doctorsNotified: 0 });
 
     const p = await project();
     expect(p.publicToken).toBe(v1.publicToken);

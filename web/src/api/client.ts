@@ -154,9 +154,16 @@ export async function apiDocument(
   return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
-/** A file of a signed-in call (a thumbnail), as a Blob; `url` is the API's own `/api/…` address. */
-export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> {
-  const res = await send('GET', url, { signal, headers: { Accept: 'image/*' } });
+/**
+ * A file of a signed-in call (a thumbnail, an export), as a Blob; `url` is the API's own `/api/…`
+ * address or a path under it.
+ */
+export async function apiBlob(
+  url: string,
+  signal?: AbortSignal,
+  accept = 'image/*',
+): Promise<Blob> {
+  const res = await send('GET', url, { signal, headers: { Accept: accept } });
   return res.blob();
 }
 

@@ -34,6 +34,7 @@ export const paths = {
   feedbackRead: (id: string, feedbackId: string) =>
     `/projects/${seg(id)}/feedback/${seg(feedbackId)}/read`,
   projectHistory: (id: string) => `/projects/${seg(id)}/history`,
+  projectHistoryExport: (id: string, ext: 'csv' | 'pdf') => `/projects/${seg(id)}/history.${ext}`,
   projectComments: (id: string) => `/projects/${seg(id)}/comments`,
   projectCommentAction: (id: string, commentId: string, action: 'resolve' | 'reopen') =>
     `/projects/${seg(id)}/comments/${seg(commentId)}/${action}`,

@@ -47,4 +47,11 @@ export const projectsApi = {
       `${paths.projectHistory(id)}${after ? `?after=${encodeURIComponent(after)}` : ''}`,
       signal ? { signal } : {},
     ),
+  /** The whole history as a file (its owner only). */
+  historyExport: (id: string, ext: 'csv' | 'pdf') =>
+    apiBlob(
+      paths.projectHistoryExport(id, ext),
+      undefined,
+      ext === 'csv' ? 'text/csv' : 'application/pdf',
+    ),
 };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { doctorMail, reviewMail } from '../../../../api/src/mail/projectMails.js';
+import {
+  doctorMail,
+  newVersionMail,
+  NEW_VERSION_SUBJECT,
+  reviewMail,
+} from '../../../../api/src/mail/projectMails.js';
 
 const LINK = 'https://cusp.example/viewer/pub_abc';
 
@@ -64,5 +69,44 @@ describe('technician review mail', () => {
       const m = reviewMail(kind, 'tina@lab.example', 'Tina', 'Jane Patient', LINK, 'ok');
       expect(m.subject).not.toContain('Jane');
     }
+  });
+});
+
+describe('new version mail', () => {
+  const facts = {
+    projectName: 'Jane Patient crowns',
+    laboratory: 'Smile <Lab> & Co',
+    version: 3,
+    previous: 2,
+    note: 'Margin lowered\nContact to 15 opened',
+    link: `${LINK}?v=3&compare=2`,
+  };
+
+  it('names the lab, the case and the version, quotes the note and links to the comparison', () => {
+    const m = newVersionMail('doc@clinic.example', 'Dr Ada', facts);
+    expect(m.text).toContain('Hello Dr Ada,');
+    expect(m.text).toContain(
+      'Smile <Lab> & Co uploaded version 3 of the case "Jane Patient crowns" on Cusp.',
+    );
+    expect(m.text).toContain('Margin lowered\nContact to 15 opened');
+    expect(m.text).toContain(`Compare version 3 with version 2 in your browser`);
+    expect(m.text).toContain(facts.link);
+    expect(m.html).toContain(`href="${LINK}?v=3&amp;compare=2"`);
+  });
+
+  it('escapes every value in the HTML part and keeps the subject fixed', () => {
+    const m = newVersionMail('doc@clinic.example', '<i>Ada</i>', { ...facts, note: '<script>' });
+    expect(m.html).toContain('Smile &lt;Lab&gt; &amp; Co');
+    expect(m.html).toContain('&lt;i&gt;Ada&lt;/i&gt;');
+    expect(m.html).toContain('&lt;script&gt;');
+    expect(m.html).not.toContain('<script>');
+    expect(m.subject).toBe(NEW_VERSION_SUBJECT);
+    expect(m.subject).not.toContain('Jane');
+  });
+
+  it('greets without a name and keeps a neutral lab when none was entered', () => {
+    const m = newVersionMail('doc@clinic.example', '', { ...facts, laboratory: ' ' });
+    expect(m.text).toMatch(/^Hello,\n/);
+    expect(m.text).toContain('The dental laboratory uploaded version 3');
   });
 });

@@ -8,7 +8,7 @@ import { FieldError, fieldA11y, FormError } from '../../ui/FieldError';
 import { Modal } from '../../ui/Modal';
 import { useFieldErrors } from '../../ui/useFieldErrors';
 import { formatBytes } from '../project/format';
-import { versionLabel } from './versionText';
+import { versionLabel, versionUploadedLine } from './versionText';
 import '../../ui/field.css';
 import './versions.css';
 
@@ -126,7 +126,7 @@ export function NewVersionModal({ project, onClose, onDone }: NewVersionModalPro
     try {
       const form = versionForm(note.trim(), project.models, choices, replacements, added);
       const answer = await projectsApi.addVersion(project.id, form);
-      toast.success(`Version ${versionLabel(answer.version)} uploaded`);
+      toast.success(versionUploadedLine(answer));
       onDone(answer);
     } catch (err) {
       // Every choice stays as it was, so a refused file can be swapped and the upload sent again.

@@ -31,3 +31,14 @@ export function versionOption(v: { n: number; createdAt: string; note: string | 
   const note = v.note ? ` · ${v.note.length > 60 ? `${v.note.slice(0, 59)}…` : v.note}` : '';
   return `${versionLabel(v.n)} · ${formatDate(v.createdAt)}${note}`;
 }
+
+/** The owner's toast after an upload: the version, and whom the new version was mailed to. */
+export function versionUploadedLine(a: { version: number; doctorsNotified: number }): string {
+  const told =
+    a.doctorsNotified === 0
+      ? ''
+      : a.doctorsNotified === 1
+        ? '; 1 doctor was told by e-mail'
+        : `; ${a.doctorsNotified} doctors were told by e-mail`;
+  return `Version ${versionLabel(a.version)} uploaded${told}`;
+}

@@ -49,22 +49,8 @@ export function actorKindOf(actor: string): string {
   return i < 0 ? actor : actor.slice(0, i);
 }
 
-/** 'ProjectStatusChanged' → 'Project status changed'. */
-/** Types whose split words would read oddly. */
-const EVENT_LABELS: Record<string, string> = {
-  LinkSettingsChanged: 'Link settings changed (expiry or PIN)',
-  LinkRevoked: 'Link withdrawn',
-  LinkRotated: 'New link created (old one withdrawn)',
-  LinkOpened: 'Link opened',
-  LinkPinLocked: 'Link locked after 5 wrong PINs',
-};
-
-export function humanizeEventType(type: string): string {
-  const label = EVENT_LABELS[type];
-  if (label) return label;
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** 'ProjectStatusChanged' → 'Project status changed': one wording with the project history. */
+export { actionLabel as humanizeEventType } from '../../../../api/src/domain/historyText';
 
 /** Shortens `admin:7f3c…` style actors for display: kind plus the first 8 id characters. */
 export function shortActor(actor: string): string {

@@ -9,13 +9,17 @@ import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
-import { formatAdminDateTime, humanizeEventType } from '../Admin/format';
-import { actorLabel, backLink } from './historyLabels';
+import { historyDetailLines, historyTitle } from '../../../../api/src/domain/historyText';
+import { saveFile } from '../../lib/saveFile';
+import { toast } from '../../stores/useToastStore';
+import { formatAdminDateTime } from '../Admin/format';
+import { actorLabel, appendHistory, backLink, historyFileName } from './historyLabels';
 import type { HistoryEntry } from '../../api/contract';
 import '../Admin/admin.css';
 import './history.css';
 
-const DESCRIPTION = 'Every change to this project, oldest first. Times are UTC.';
+const DESCRIPTION =
+  'Every change to this project, oldest first, with what it changed and who did it. Times are UTC.';
 
 /** /projects/:id/history — one project's timeline from the audit log, for its owner or an admin. */
 export function ProjectHistoryPage() {
@@ -24,6 +28,8 @@ export function ProjectHistoryPage() {
   const back = backLink(location.state);
   const [items, setItems] = useState<HistoryEntry[] | null>(null);
   const [projectName, setProjectName] = useState<string | null | undefined>(undefined);
+  const [exportable, setExportable] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'pdf' | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +50,7 @@ export function ProjectHistoryPage() {
       .then((page) => {
         setItems(page.items);
         setProjectName(page.projectName);
+        setExportable(page.exportable);
         setCursor(page.nextCursor);
       })
       .catch((err: unknown) => {
@@ -57,12 +64,23 @@ export function ProjectHistoryPage() {
     setLoadingMore(true);
     try {
       const page = await fetchPage(cursor);
-      setItems((prev) => [...(prev ?? []), ...page.items]);
+      setItems((prev) => appendHistory(prev ?? [], page.items));
       setCursor(page.nextCursor);
     } catch (err) {
       failed(err);
     } finally {
       setLoadingMore(false);
+    }
+  };
+
+  const exportAs = async (ext: 'csv' | 'pdf') => {
+    setExporting(ext);
+    try {
+      saveFile(await projectsApi.historyExport(id, ext), historyFileName(id, ext));
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.serverMessage ? err.serverMessage : GENERIC_ERROR);
+    } finally {
+      setExporting(null);
     }
   };
 
@@ -82,9 +100,31 @@ export function ProjectHistoryPage() {
             </>
           }
           actions={
-            <ButtonLink to={back.to} icon="arrow-left">
-              {back.label}
-            </ButtonLink>
+            <>
+              <ButtonLink to={back.to} icon="arrow-left">
+                {back.label}
+              </ButtonLink>
+              {exportable ? (
+                <>
+                  <Button
+                    icon="download"
+                    loading={exporting === 'csv'}
+                    disabled={exporting !== null}
+                    onClick={() => void exportAs('csv')}
+                  >
+                    Export CSV
+                  </Button>
+                  <Button
+                    icon="download"
+                    loading={exporting === 'pdf'}
+                    disabled={exporting !== null}
+                    onClick={() => void exportAs('pdf')}
+                  >
+                    Export PDF
+                  </Button>
+                </>
+              ) : null}
+            </>
           }
         />
         <Card>
@@ -98,24 +138,39 @@ export function ProjectHistoryPage() {
             <p className="admin-audit__state">No history yet</p>
           ) : (
             <ol className="admin-timeline" aria-label="Project history">
-              {items.map((e) => (
-                <li key={e.eventId} className="admin-timeline__item" data-testid="history-entry">
-                  <time className="admin-timeline__time" dateTime={e.at}>
-                    {formatAdminDateTime(e.at)}
-                  </time>
-                  <div className="admin-timeline__line">
-                    <strong>{humanizeEventType(e.action)}</strong>
-                    {e.version !== undefined ? (
-                      <Badge tone="info" data-testid="history-version">
-                        v{e.version}
-                      </Badge>
-                    ) : null}
-                    <Badge tone={e.actorKind === 'admin' ? 'danger' : 'neutral'}>
-                      {actorLabel(e)}
-                    </Badge>
-                  </div>
-                </li>
-              ))}
+              {items.map((e) => {
+                const details = historyDetailLines(e.details);
+                return (
+                  <li key={e.eventId} className="admin-timeline__item" data-testid="history-entry">
+                    <time className="admin-timeline__time" dateTime={e.at}>
+                      {formatAdminDateTime(e.at)}
+                    </time>
+                    <div className="history-line">
+                      <div className="admin-timeline__line">
+                        <strong>{historyTitle(e)}</strong>
+                        {e.version !== undefined ? (
+                          <Badge tone="info" data-testid="history-version">
+                            v{e.version}
+                          </Badge>
+                        ) : null}
+                        <Badge
+                          tone={e.actorKind === 'admin' ? 'danger' : 'neutral'}
+                          data-testid="history-by"
+                        >
+                          {actorLabel(e)}
+                        </Badge>
+                      </div>
+                      {details.length > 0 ? (
+                        <ul className="history-details" data-testid="history-details">
+                          {details.map((d) => (
+                            <li key={d}>{d}</li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
             </ol>
           )}
           {cursor && !error ? (

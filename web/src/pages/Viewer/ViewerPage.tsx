@@ -25,9 +25,13 @@ import { useViewerLoader } from './useViewerLoader';
 import { LinkClosed } from '../../viewer/link/LinkClosed';
 import { PinPrompt } from '../../viewer/link/PinPrompt';
 import { useLinkGate } from '../../viewer/link/useLinkGate';
+import { NewVersionNotice } from '../../viewer/panels/NewVersionNotice';
+import { VIEWER_COMPARE_PARAM } from '../../../../api/src/contract/viewerAddress';
 
 /** The conversation (thread, name prompt): loaded after the first frame. */
 const ReviewLayer = lazy(() => import('../../viewer/review/ReviewLayer'));
+/** `?compare=n` opens side by side with version n: loaded only for an address that asks. */
+const CompareFromAddress = lazy(() => import('../../viewer/compare/CompareFromAddress'));
 
 /** The id after /viewer/: a public token (pub_…), a project id, or 'demo'. */
 function useRouteId(): string {
@@ -92,6 +96,9 @@ export function ViewerPage() {
       data-layout={layout}
       data-testid={loadingProject ? undefined : 'viewer'}
     >
+      {mode === 'review' && routeId.startsWith('pub_') ? (
+        <NewVersionNotice token={routeId} />
+      ) : null}
       <div className="viewer__stage">
         <ViewerCanvas deviceClass={deviceClass} />
         <div className="viewer__watermark" aria-hidden="true">
@@ -124,6 +131,11 @@ export function ViewerPage() {
       {firstFrame && (mode === 'review' || mode === 'owner') ? (
         <Suspense fallback={null}>
           <ReviewLayer />
+        </Suspense>
+      ) : null}
+      {phase === 'ready' && params.has(VIEWER_COMPARE_PARAM) ? (
+        <Suspense fallback={null}>
+          <CompareFromAddress />
         </Suspense>
       ) : null}
     </main>

@@ -4,8 +4,8 @@ import { Button } from '../../ui/Button';
 import { versionLabel } from '../../components/versions/versionText';
 import { isRefining, useViewerStore } from '../store/useViewerStore';
 import { useCompareStore } from './compareStore';
-import { computeDeviation, loadVersionMeshes } from './computeDeviation';
-import { buildLayers, flattenLayers } from '../mesh/layers';
+import { computeDeviation } from './computeDeviation';
+import { modelHeaders, openSideBySide } from './openSideBySide';
 import {
   deviationBands,
   formatDeviation,
@@ -54,12 +54,6 @@ export default function ComparePanel() {
   if (!project || older.length === 0) return null;
   const against = pick ?? c.split?.version ?? c.against ?? older[older.length - 1]!.n;
 
-  function headers(): Record<string, string> {
-    if (mode !== 'owner') return {};
-    const token = localStorage.getItem('token');
-    return token ? { Authorization: `Bearer ${token}` } : {};
-  }
-
   async function show() {
     if (!project) return;
     const base = project.versions.find((v) => v.n === against);
@@ -69,7 +63,7 @@ export default function ComparePanel() {
     store.clearMaps();
     store.set({ busy: true, error: null });
     try {
-      const r = await computeDeviation(project.models, meshes, base.models, headers());
+      const r = await computeDeviation(project.models, meshes, base.models, modelHeaders(mode));
       useCompareStore.getState().set({ ...r, against, busy: false });
     } catch (err) {
       console.warn('deviation map failed', err);
@@ -85,28 +79,7 @@ export default function ComparePanel() {
       store.set({ split: null });
       return;
     }
-    const base = project?.versions.find((v) => v.n === against);
-    if (!base) return;
-    store.set({ splitBusy: true, error: null });
-    try {
-      // A file kept from the older version is already loaded: its mesh is drawn in both halves.
-      const loaded = await loadVersionMeshes(
-        base.models.filter((m) => !meshes[m.id]),
-        headers(),
-      );
-      const models = flattenLayers(buildLayers(base.models)).flatMap((layer) => {
-        const mesh = meshes[layer.id] ?? loaded.get(layer.id);
-        return mesh
-          ? [{ id: layer.id, mesh, material: layer.material, shared: !!meshes[layer.id] }]
-          : [];
-      });
-      useCompareStore.getState().set({ split: { version: against, models }, splitBusy: false });
-    } catch (err) {
-      console.warn('side-by-side view failed', err);
-      useCompareStore
-        .getState()
-        .set({ splitBusy: false, error: 'The older version could not be loaded' });
-    }
+    if (project) await openSideBySide(project, meshes, against, modelHeaders(mode));
   }
 
   const bands = deviationBands();

@@ -4,6 +4,7 @@ import {
   isCurrentApproval,
   outdatedApprovalLine,
   versionOption,
+  versionUploadedLine,
 } from '../../../../../web/src/components/versions/versionText';
 import { versionForm } from '../../../../../web/src/components/versions/NewVersionModal';
 import { showVersion, toViewerProject } from '../../../../../web/src/viewer/mesh/project';
@@ -33,6 +34,18 @@ describe('version wording', () => {
     const v = { n: 3, createdAt: '2026-11-26T10:00:00.000Z', note: 'x'.repeat(80) };
     expect(versionOption(v)).toBe(`v3 · Nov 26, 2026 · ${'x'.repeat(59)}…`);
     expect(versionOption({ ...v, note: null })).toBe('v3 · Nov 26, 2026');
+  });
+});
+
+describe('the owner told of an upload', () => {
+  it('says how many doctors the new version was mailed to, and nothing when none', () => {
+    expect(versionUploadedLine({ version: 2, doctorsNotified: 0 })).toBe('Version v2 uploaded');
+    expect(versionUploadedLine({ version: 2, doctorsNotified: 1 })).toBe(
+      'Version v2 uploaded; 1 doctor was told by e-mail',
+    );
+    expect(versionUploadedLine({ version: 3, doctorsNotified: 4 })).toBe(
+      'Version v3 uploaded; 4 doctors were told by e-mail',
+    );
   });
 });
 

@@ -98,6 +98,7 @@ export const API_TABLE = {
   routes: [
     'commands/',
     'reads/',
+    'downloads/',
     'http/',
     'links/',
     'domain/',
@@ -111,6 +112,7 @@ export const API_TABLE = {
     'wasm/src/',
     'projections/src/*/queries.ts',
   ],
+  downloads: ['blobs/', 'crypto/', 'domain/', 'contract/', 'projections/src/*/queries.ts'],
   answers: ['domain/', 'store/'],
   http: ['auth/', 'contract/', 'domain/', 'db/', 'store/', 'answers/', 'config.ts'],
   auth: [

@@ -147,6 +147,29 @@ export async function apiBlob(url: string, signal?: AbortSignal): Promise<Blob> 
   return res.blob();
 }
 
+/**
+ * A file of a signed-in call to save (a download), with the name its `Content-Disposition`
+ * gives; `path` as for `apiRequest`.
+ */
+export async function apiFile(path: string): Promise<{ blob: Blob; name: string | undefined }> {
+  const res = await send('GET', path, { headers: { Accept: '*/*' } });
+  return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition')) };
+}
+
+/** The file name of a `Content-Disposition`: its exact UTF-8 `filename*`, else `filename`. */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // a malformed encoding: fall back to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1];
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<T>('GET', path, options),

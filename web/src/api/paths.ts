@@ -39,6 +39,10 @@ export const paths = {
   projectVersions: (id: string) => `/projects/${seg(id)}/versions`,
   ownerFile: (id: string, filename: string) => `/projects/${seg(id)}/files/${seg(filename)}`,
   ownerView: (id: string, modelId: string) => `/projects/${seg(id)}/view/${seg(modelId)}`,
+  ownerUploadedFile: (id: string, modelId: string) =>
+    `/projects/${seg(id)}/models/${seg(modelId)}/uploaded`,
+  ownerVersionZip: (id: string, version: number) =>
+    `/projects/${seg(id)}/versions/${Math.trunc(version)}/zip`,
 
   publicProjects: '/public/projects',
   publicProject: (token: string) => `/public/projects/${seg(token)}`,
@@ -50,6 +54,10 @@ export const paths = {
     `/public/projects/${seg(token)}/comments/${seg(commentId)}/${action}`,
   publicFile: (token: string, filename: string) =>
     `/public/projects/${seg(token)}/files/${seg(filename)}`,
+  publicUploadedFile: (token: string, modelId: string) =>
+    `/public/projects/${seg(token)}/models/${seg(modelId)}/uploaded`,
+  publicVersionZip: (token: string, version: number) =>
+    `/public/projects/${seg(token)}/versions/${Math.trunc(version)}/zip`,
   publicViewPrefix: (token: string) => `/public/projects/${seg(token)}/view/`,
   publicView: (token: string, modelId: string) =>
     `/public/projects/${seg(token)}/view/${seg(modelId)}`,

@@ -52,11 +52,12 @@ export function actorKindOf(actor: string): string {
 /** 'ProjectStatusChanged' → 'Project status changed'. */
 /** Types whose split words would read oddly. */
 const EVENT_LABELS: Record<string, string> = {
-  LinkSettingsChanged: 'Link settings changed (expiry or PIN)',
+  LinkSettingsChanged: 'Link settings changed (expiry, PIN or downloads)',
   LinkRevoked: 'Link withdrawn',
   LinkRotated: 'New link created (old one withdrawn)',
   LinkOpened: 'Link opened',
   LinkPinLocked: 'Link locked after 5 wrong PINs',
+  LinkFilesDownloaded: 'Files downloaded through the link',
 };
 
 export function humanizeEventType(type: string): string {

@@ -61,5 +61,6 @@ export function demoProject(assets: readonly DemoAsset[]): ViewerProject {
     latestVersion: 1,
     shownVersion: 1,
     approval: null,
+    downloadsAllowed: false,
   };
 }

@@ -68,6 +68,8 @@ export interface ViewerProject {
   latestVersion: number;
   shownVersion: number;
   approval: ProjectApproval | null;
+  /** A doctor may download the files as uploaded (the owner allows it on the link). */
+  downloadsAllowed: boolean;
 }
 
 /** The project showing version `n` (its models); the latest when `n` is not one of its versions. */
@@ -212,6 +214,7 @@ export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProje
     latestVersion,
     shownVersion: latestVersion,
     approval: toApproval(p.approval),
+    downloadsAllowed: p.downloadsAllowed === true,
     feedback: feedback.map((f) => {
       const r = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
       return {

@@ -39,7 +39,9 @@ export function ApprovalSummary({ approval, latest, showHashes }: ApprovalSummar
             ))}
           </ul>
           <p className="approval__hint">
-            The hash of the file as downloaded from Cusp (e.g. <code>sha256sum</code>).
+            The hash (<code>sha256sum</code>) of the copy Cusp stores and the doctor viewed. Where
+            the upload changed a file (STL header cleared, DCM converted), the file as uploaded has
+            its own hash: see the SHA256SUMS of the version's zip.
           </p>
         </details>
       ) : null}

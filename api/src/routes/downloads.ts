@@ -41,17 +41,35 @@ function logFailures(reply: FastifyReply, stream: Readable, projectId: string): 
   return stream;
 }
 
-async function sendModel(reply: FastifyReply, projectId: string, d: ModelDownload) {
-  const stream = await d.open();
-  return attachment(reply, FILE_CONTENT_TYPE, d.file.name, d.file.asUploaded)
-    .header('content-length', d.file.bytes)
-    .send(logFailures(reply, stream, projectId));
+/**
+ * Fastify answers a HEAD with its GET's handler and drains the body it sends: a HEAD gets the
+ * headers alone, so it neither reads (nor deflates) the files nor counts as a download.
+ */
+const isHead = (request: FastifyRequest) => request.method === 'HEAD';
+
+async function sendModel(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  projectId: string,
+  d: ModelDownload,
+) {
+  const answer = attachment(reply, FILE_CONTENT_TYPE, d.file.name, d.file.asUploaded).header(
+    'content-length',
+    d.file.bytes,
+  );
+  if (isHead(request)) return answer.send();
+  return answer.send(logFailures(reply, await d.open(), projectId));
 }
 
-function sendZip(reply: FastifyReply, projectId: string, d: VersionDownload) {
-  return attachment(reply, ZIP_CONTENT_TYPE, d.name, d.asUploaded).send(
-    logFailures(reply, d.open(), projectId),
-  );
+function sendZip(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  projectId: string,
+  d: VersionDownload,
+) {
+  const answer = attachment(reply, ZIP_CONTENT_TYPE, d.name, d.asUploaded);
+  if (isHead(request)) return answer.send();
+  return answer.send(logFailures(reply, d.open(), projectId));
 }
 
 /**
@@ -65,7 +83,7 @@ export async function downloadRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (request, reply) => {
       const { id, modelId } = request.params;
       await requireProjectAccess(deps, principalOf(request), id, { allowAdmin: true });
-      return sendModel(reply, id, await modelDownload(deps, id, modelId));
+      return sendModel(request, reply, id, await modelDownload(deps, id, modelId));
     },
   );
 
@@ -74,7 +92,7 @@ export async function downloadRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (request, reply) => {
       const { id, version } = request.params;
       await requireProjectAccess(deps, principalOf(request), id, { allowAdmin: true });
-      return sendZip(reply, id, await versionDownload(deps, id, version));
+      return sendZip(request, reply, id, await versionDownload(deps, id, version));
     },
   );
 
@@ -95,12 +113,14 @@ export async function downloadRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const { token, modelId } = request.params;
       const projectId = await allowedLink(request, token);
       const download = await modelDownload(deps, projectId, modelId);
-      await recordLinkDownload(
-        deps,
-        { projectId, version: download.version, modelId },
-        { actor: linkActor(token), requestId: request.id },
-      );
-      return sendModel(reply, projectId, download);
+      if (!isHead(request)) {
+        await recordLinkDownload(
+          deps,
+          { projectId, version: download.version, modelId },
+          { actor: linkActor(token), requestId: request.id },
+        );
+      }
+      return sendModel(request, reply, projectId, download);
     },
   );
 
@@ -111,12 +131,14 @@ export async function downloadRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const { token, version } = request.params;
       const projectId = await allowedLink(request, token);
       const download = await versionDownload(deps, projectId, version);
-      await recordLinkDownload(
-        deps,
-        { projectId, version, modelId: null },
-        { actor: linkActor(token), requestId: request.id },
-      );
-      return sendZip(reply, projectId, download);
+      if (!isHead(request)) {
+        await recordLinkDownload(
+          deps,
+          { projectId, version, modelId: null },
+          { actor: linkActor(token), requestId: request.id },
+        );
+      }
+      return sendZip(request, reply, projectId, download);
     },
   );
 }

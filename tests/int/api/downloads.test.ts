@@ -238,6 +238,13 @@ describe.each(cases)('downloads of the files as uploaded (%s, %s store)', (drive
     const owned = await get(`/api/projects/${p.projectId}`, lab.auth);
     expect(owned.json()).toMatchObject({ link: { downloadsAllowed: true } });
 
+    // A HEAD (a link preview, a checker) is answered with the headers alone: no download.
+    for (const url of [file, zip]) {
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['x-cusp-as-uploaded']).toBe('true');
+      expect(head.rawPayload.length).toBe(0);
+    }
     const dcmDownload = await get(file);
     expect(dcmDownload.statusCode, dcmDownload.body).toBe(200);
     expect(sha256(dcmDownload.rawPayload)).toBe(sha256(dcm));

@@ -100,6 +100,7 @@ export const API_TABLE = {
     'commands/',
     'reads/',
     'documents/',
+    'downloads/',
     'http/',
     'links/',
     'domain/',
@@ -113,6 +114,7 @@ export const API_TABLE = {
     'wasm/src/',
     'projections/src/*/queries.ts',
   ],
+  downloads: ['blobs/', 'crypto/', 'domain/', 'contract/', 'projections/src/*/queries.ts'],
   answers: ['domain/', 'store/'],
   http: ['auth/', 'contract/', 'domain/', 'db/', 'store/', 'answers/', 'config.ts'],
   auth: [

@@ -436,6 +436,7 @@ test.describe('phone layout', () => {
       /Email/,
       /Link settings/,
       /History/,
+      /Download files \(zip\)/,
       /Upload new version/,
       /Delete/,
     ]);
@@ -447,7 +448,7 @@ test.describe('phone layout', () => {
     await expect(menu).toHaveCount(0);
     await expect(more).toBeFocused();
     await page.keyboard.press('Enter');
-    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     // Delete opens its confirmation, whose long name wraps inside the dialog.
     const dialog = page.getByTestId('delete-modal');

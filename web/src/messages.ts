@@ -74,6 +74,11 @@ export const conversionFailed = (status: number, body: string): string =>
   `Conversion failed: ${status} - ${body}`;
 export const httpError = (status: number): string => `HTTP ${status}`;
 
+// Downloads of the files as uploaded
+export const DOWNLOAD_FAILED = 'The download failed. Please try again.';
+export const downloadPreparing = (name: string): string =>
+  `Preparing the files of "${name}" for download…`;
+
 // Link settings (the API's wording where it answers the same refusal)
 export const LINK_PIN_FORMAT = 'The PIN must be 6 to 12 digits';
 export const LINK_CHOOSE_DATE = 'Please choose a date';

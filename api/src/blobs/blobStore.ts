@@ -65,6 +65,12 @@ export const projectBlobPrefix = (projectId: string): string => `projects/${proj
 export const projectBlobKey = (projectId: string, blobId: string): string =>
   `projects/${projectId}/${blobId}`;
 
+/**
+ * The file as the lab uploaded it, kept next to the stored copy when the upload changed it (STL
+ * header blanked, DCM converted, PLY comments dropped); deleted with the project's prefix.
+ */
+export const uploadedBlobKey = (storedBlobKey: string): string => `${storedBlobKey}-uploaded`;
+
 /** The viewer's compact derivative of a model is stored next to its original. */
 export const viewBlobKey = (originalBlobKey: string): string => `${originalBlobKey}-view`;
 /** Its coarse level (models over 50k triangles), next to it; deleted with the project's prefix. */

@@ -48,6 +48,13 @@ export function encryptedSize(plainBytes: number, chunkSize = CHUNK_SIZE): numbe
   return HEADER_BYTES + plainBytes + records * TAG_BYTES;
 }
 
+/** Size of the plaintext of an encrypted blob of `storedBytes` bytes (the inverse of `encryptedSize`). */
+export function plainSize(storedBytes: number, chunkSize = CHUNK_SIZE): number {
+  const body = storedBytes - HEADER_BYTES;
+  const records = Math.max(1, Math.ceil(body / (chunkSize + TAG_BYTES)));
+  return Math.max(0, body - records * TAG_BYTES);
+}
+
 /**
  * Plaintext in, encrypted blob out. Input is copied into one reused `chunkSize` staging buffer
  * (or sealed straight from the input when a whole chunk is available there), so no per-chunk

@@ -6,6 +6,7 @@ import {
   coarseViewBlobKey,
   thumbnailBlobKey,
   unavailableViewBlobKey,
+  uploadedBlobKey,
   viewBlobKey,
   type BlobStore,
 } from './blobStore.js';
@@ -50,12 +51,13 @@ export async function sweepOrphanBlobs(opts: SweepOptions): Promise<SweepReport>
     const events = await opts.store.readStream(projectStream(projectId));
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as ProjectEvent;
-      // Every version's models, the first upload's and each later one's, and each version's
-      // thumbnail: their blobs stay.
+      // Every version's models (as stored and as uploaded), the first upload's and each later
+      // one's, and each version's thumbnail: their blobs stay.
       if (ev.type === 'ProjectCreated' || ev.type === 'ProjectVersionAdded') {
         for (const m of ev.data.models)
           referenced
             .add(m.blobKey)
+            .add(uploadedBlobKey(m.blobKey))
             .add(viewBlobKey(m.blobKey))
             .add(coarseViewBlobKey(m.blobKey))
             .add(unavailableViewBlobKey(m.blobKey));

@@ -1,3 +1,4 @@
+import { uploadedBlobKey } from '../blobs/blobStore.js';
 import type { AppDeps } from '../deps.js';
 import { projectSubject, ProjectRuleError, type ProjectCreated } from '../domain/project.js';
 import { Conflict } from '../errors.js';
@@ -126,8 +127,13 @@ export async function existingProject(
   return { status: 200, body: { projectId, publicLink: publicLinkFor(deps, token) } };
 }
 
+/** Removes the blobs of files stored for a request that failed: as stored and as uploaded. */
 export async function removeFiles(deps: AppDeps, stored: StoredFile[]): Promise<void> {
-  for (const f of stored) await deps.blobs.delete(f.blobKey).catch(() => {});
+  for (const f of stored) {
+    for (const key of [f.blobKey, uploadedBlobKey(f.blobKey)]) {
+      await deps.blobs.delete(key).catch(() => {});
+    }
+  }
 }
 
 /**

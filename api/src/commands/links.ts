@@ -67,13 +67,21 @@ export async function runLinkCommand(
   return r.events;
 }
 
-/** Expiry (null: never) and PIN (undefined: keep, null: clear) of the link; answers its token. */
+/**
+ * Expiry (null: never), PIN (undefined: keep, null: clear) and whether the doctor may download
+ * the files (undefined: keep) of the link; answers its token.
+ */
 export async function changeLinkSettings(
   deps: AppDeps,
-  input: { projectId: string; expiresAt: string | null; pin: string | null | undefined },
+  input: {
+    projectId: string;
+    expiresAt: string | null;
+    pin: string | null | undefined;
+    downloadsAllowed: boolean | undefined;
+  },
   ctx: CommandContext,
 ): Promise<string> {
-  const { projectId, expiresAt, pin } = input;
+  const { projectId, expiresAt, pin, downloadsAllowed } = input;
   const now = deps.now().toISOString();
   const token = await ensurePublicToken(deps, projectId);
   const pinHash =
@@ -87,7 +95,10 @@ export async function changeLinkSettings(
   await runLinkCommand(
     deps,
     projectId,
-    { type: 'ChangeLinkSettings', data: { projectId, expiresAt, pinHash, now } },
+    {
+      type: 'ChangeLinkSettings',
+      data: { projectId, expiresAt, pinHash, downloadsAllowed, now },
+    },
     ctx,
   );
   return token;
@@ -184,6 +195,24 @@ export async function recordLinkOpening(
     deps,
     input.projectId,
     { type: 'RecordLinkOpening', data: { ...input, now: deps.now().toISOString() } },
+    ctx,
+  );
+}
+
+/**
+ * Records a download of the files as uploaded through the link (one model, or the whole version
+ * when `modelId` is null). Refused when the owner does not allow downloads: the stream, not the
+ * read model, has the last word.
+ */
+export async function recordLinkDownload(
+  deps: AppDeps,
+  input: { projectId: string; version: number; modelId: string | null },
+  ctx: CommandContext,
+): Promise<void> {
+  await runLinkCommand(
+    deps,
+    input.projectId,
+    { type: 'RecordLinkDownload', data: { ...input, now: deps.now().toISOString() } },
     ctx,
   );
 }

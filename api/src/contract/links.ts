@@ -12,6 +12,8 @@ export const linkSummary = z.strictObject({
   state: linkStateName,
   expiresAt: isoInstant.nullable(),
   pinSet: z.boolean(),
+  /** The doctor may download the files as uploaded (off unless the owner allows it). */
+  downloadsAllowed: z.boolean(),
   openCount: z.number().int().nonnegative(),
   lastOpenedAt: isoInstant.nullable(),
 });
@@ -40,12 +42,14 @@ export type LinkDetails = z.infer<typeof linkDetails>;
 
 /**
  * `PUT /api/projects/{id}/link`: `expiresAt` an instant with its offset, or null for never;
- * `pin` 6–12 digits, null to clear it, omitted to keep it. The formats are checked by the route
+ * `pin` 6–12 digits, null to clear it, omitted to keep it; `downloadsAllowed` whether the doctor
+ * may download the files as uploaded, omitted to keep it. The formats are checked by the route
  * (each with its own error code).
  */
 export const linkSettingsBody = z.strictObject({
   expiresAt: z.union([z.null(), z.string().max(64)]),
   pin: z.union([z.null(), z.string().max(64)]).optional(),
+  downloadsAllowed: z.boolean().optional(),
 });
 export type LinkSettingsBody = z.infer<typeof linkSettingsBody>;
 

@@ -363,6 +363,21 @@ export const API_ROUTES = {
     answers: { 200: 'bytes' },
     errors: [404],
   },
+  'GET /api/projects/:id/models/:modelId/uploaded': {
+    summary: 'Download a model file as uploaded',
+    access: 'verified',
+    params: files.ownerUploadedParams,
+    answers: { 200: 'bytes' },
+    errors: [404],
+  },
+  'GET /api/projects/:id/versions/:version/zip': {
+    summary: "Download a version's files as uploaded (zip)",
+    access: 'verified',
+    params: files.ownerVersionZipParams,
+    answers: { 200: 'bytes' },
+    bytes: files.ZIP_CONTENT_TYPE,
+    errors: [404, 413],
+  },
   'GET /api/projects/:id/view/:modelId': {
     summary: 'A model for the viewer (binary glTF)',
     access: 'verified',
@@ -493,6 +508,21 @@ export const API_ROUTES = {
     access: 'link',
     params: files.publicFileParams,
     answers: { 200: 'bytes' },
+  },
+  'GET /api/public/projects/:token/models/:modelId/uploaded': {
+    summary: 'Download a model file as uploaded through a link (when allowed)',
+    access: 'link',
+    params: files.publicUploadedParams,
+    answers: { 200: 'bytes' },
+    errors: [403],
+  },
+  'GET /api/public/projects/:token/versions/:version/zip': {
+    summary: "Download a version's files as uploaded through a link (zip, when allowed)",
+    access: 'link',
+    params: files.publicVersionZipParams,
+    answers: { 200: 'bytes' },
+    bytes: files.ZIP_CONTENT_TYPE,
+    errors: [403, 413],
   },
   'GET /api/public/projects/:token/view/:modelId': {
     summary: 'A model for the viewer through a link (binary glTF)',

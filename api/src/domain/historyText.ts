@@ -39,11 +39,13 @@ export interface HistoryLineText {
 
 /** Types whose split words would read oddly. */
 const ACTION_LABELS: Record<string, string> = {
-  LinkSettingsChanged: 'Link settings changed (expiry or PIN)',
+  LinkSettingsChanged: 'Link settings changed (expiry, PIN or downloads)',
   LinkRevoked: 'Link withdrawn',
   LinkRotated: 'New link created (old one withdrawn)',
   LinkOpened: 'Link opened',
   LinkPinLocked: 'Link locked after 5 wrong PINs',
+  LinkFilesDownloaded: 'Files downloaded through the link',
+  ChecklistChosen: 'Checklist items chosen',
   ProjectVersionAdded: 'New version uploaded',
   ProjectSentToDoctor: 'Link sent to a doctor',
 };

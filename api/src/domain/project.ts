@@ -254,6 +254,7 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
     case 'LinkRotated':
     case 'LinkOpened':
     case 'LinkPinLocked':
+    case 'LinkFilesDownloaded':
       // The link's own state is folded by domain/projectLink.ts.
       return state;
     case 'ProjectDeleted':

@@ -10,7 +10,10 @@ export const VIEW_DEDUP_MINUTES = 30;
 
 export type DeviceClass = 'phone' | 'tablet' | 'desktop';
 
-/** Expiry and PIN as the owner set them. `pinHash` is an argon2id hash sealed with the project key. */
+/**
+ * Expiry, PIN and downloads as the owner set them. `pinHash` is an argon2id hash sealed with the
+ * project key.
+ */
 export interface LinkSettingsChanged {
   type: 'LinkSettingsChanged';
   data: {
@@ -19,6 +22,11 @@ export interface LinkSettingsChanged {
     pinHash: SealedField | null;
     /** Whether this change set, cleared or kept the PIN (the audit needs no hash to tell). */
     pin: 'set' | 'cleared' | 'unchanged';
+    /**
+     * Whether the doctor may download the files as uploaded; absent in events recorded before
+     * the setting existed, which left it as it was (off).
+     */
+    downloadsAllowed?: boolean;
     changedAt: string;
   };
 }
@@ -43,6 +51,11 @@ export interface LinkOpened {
     openedAt: string;
   };
 }
+/** The doctor downloaded files as uploaded: one model (`modelId`) or the whole version (null). */
+export interface LinkFilesDownloaded {
+  type: 'LinkFilesDownloaded';
+  data: { projectId: string; version: number; modelId: string | null; downloadedAt: string };
+}
 /** Five wrong PINs in a row: the link refuses PINs until `lockedUntil`. */
 export interface LinkPinLocked {
   type: 'LinkPinLocked';
@@ -50,13 +63,19 @@ export interface LinkPinLocked {
 }
 
 export type LinkEvent =
-  LinkSettingsChanged | LinkRevoked | LinkRotated | LinkOpened | LinkPinLocked;
+  | LinkSettingsChanged
+  | LinkRevoked
+  | LinkRotated
+  | LinkOpened
+  | LinkPinLocked
+  | LinkFilesDownloaded;
 export const LINK_EVENT_TYPES = [
   'LinkSettingsChanged',
   'LinkRevoked',
   'LinkRotated',
   'LinkOpened',
   'LinkPinLocked',
+  'LinkFilesDownloaded',
 ] as const satisfies readonly LinkEvent['type'][];
 
 export const isLinkEvent = (e: { type: string }): e is LinkEvent =>
@@ -67,6 +86,8 @@ export const isLinkEvent = (e: { type: string }): e is LinkEvent =>
 export interface LinkState {
   expiresAt: string | null;
   pinSet: boolean;
+  /** The doctor may download the files as uploaded (off until the owner allows it). */
+  downloadsAllowed: boolean;
   /** Hash of the revoked current token, or null while the link works. */
   revokedTokenHash: string | null;
   /** viewer key → time of its last logged opening. */
@@ -76,6 +97,7 @@ export interface LinkState {
 export const initialLinkState = (): LinkState => ({
   expiresAt: null,
   pinSet: false,
+  downloadsAllowed: false,
   revokedTokenHash: null,
   lastOpened: new Map(),
 });
@@ -87,6 +109,7 @@ export function evolveLink(state: LinkState, event: LinkEvent): LinkState {
         ...state,
         expiresAt: event.data.expiresAt,
         pinSet: event.data.pin === 'unchanged' ? state.pinSet : event.data.pin === 'set',
+        downloadsAllowed: event.data.downloadsAllowed ?? state.downloadsAllowed,
       };
     case 'LinkRevoked':
       return { ...state, revokedTokenHash: event.data.tokenHash };
@@ -98,6 +121,7 @@ export function evolveLink(state: LinkState, event: LinkEvent): LinkState {
       return { ...state, lastOpened };
     }
     case 'LinkPinLocked':
+    case 'LinkFilesDownloaded':
       return state;
     default: {
       const _never: never = event;
@@ -113,11 +137,12 @@ export const foldLink = (events: readonly { type: string; data: unknown }[]): Li
 
 export interface ChangeLinkSettings {
   type: 'ChangeLinkSettings';
-  /** `pinHash` undefined keeps the current PIN; null clears it. */
+  /** `pinHash` undefined keeps the current PIN; null clears it. `downloadsAllowed` undefined keeps it. */
   data: {
     projectId: string;
     expiresAt: string | null;
     pinHash: SealedField | null | undefined;
+    downloadsAllowed?: boolean | undefined;
     now: string;
   };
 }
@@ -133,23 +158,34 @@ export interface RecordLinkOpening {
   type: 'RecordLinkOpening';
   data: { projectId: string; viewerKey: string; device: DeviceClass; browser: string; now: string };
 }
+export interface RecordLinkDownload {
+  type: 'RecordLinkDownload';
+  data: { projectId: string; version: number; modelId: string | null; now: string };
+}
 export interface LockLinkPin {
   type: 'LockLinkPin';
   data: { projectId: string; lockedUntil: string; now: string };
 }
 
 export type LinkCommand =
-  ChangeLinkSettings | RevokeLink | RotateLink | RecordLinkOpening | LockLinkPin;
+  | ChangeLinkSettings
+  | RevokeLink
+  | RotateLink
+  | RecordLinkOpening
+  | RecordLinkDownload
+  | LockLinkPin;
 
 export class LinkRuleError extends Error {
   constructor(
-    readonly code: 'expiry_in_past' | 'link_revoked' | 'same_token',
+    readonly code: 'expiry_in_past' | 'link_revoked' | 'same_token' | 'downloads_not_allowed',
     message: string,
   ) {
     super(message);
     this.name = 'LinkRuleError';
   }
 }
+
+export const DOWNLOADS_NOT_ALLOWED_MESSAGE = 'The sender does not allow downloading the files';
 
 const minutesBetween = (from: string, to: string): number =>
   (Date.parse(to) - Date.parse(from)) / 60_000;
@@ -171,7 +207,14 @@ export function decideLink(command: LinkCommand, state: LinkState): LinkEvent[] 
           : d.pinHash === null
             ? 'cleared'
             : 'set';
-      if (pin === 'unchanged' && d.expiresAt === state.expiresAt) return [];
+      const downloadsAllowed = d.downloadsAllowed ?? state.downloadsAllowed;
+      if (
+        pin === 'unchanged' &&
+        d.expiresAt === state.expiresAt &&
+        downloadsAllowed === state.downloadsAllowed
+      ) {
+        return [];
+      }
       return [
         {
           type: 'LinkSettingsChanged',
@@ -181,6 +224,7 @@ export function decideLink(command: LinkCommand, state: LinkState): LinkEvent[] 
             // "unchanged" carries no hash: the read model keeps the one it has.
             pinHash: pin === 'set' ? (d.pinHash ?? null) : null,
             pin,
+            downloadsAllowed,
             changedAt: d.now,
           },
         },
@@ -227,6 +271,24 @@ export function decideLink(command: LinkCommand, state: LinkState): LinkEvent[] 
             device: d.device,
             browser: d.browser,
             openedAt: d.now,
+          },
+        },
+      ];
+    }
+    case 'RecordLinkDownload': {
+      const d = command.data;
+      if (state.revokedTokenHash !== null) throw new LinkRuleError('link_revoked', 'Link revoked');
+      if (!state.downloadsAllowed) {
+        throw new LinkRuleError('downloads_not_allowed', DOWNLOADS_NOT_ALLOWED_MESSAGE);
+      }
+      return [
+        {
+          type: 'LinkFilesDownloaded',
+          data: {
+            projectId: d.projectId,
+            version: d.version,
+            modelId: d.modelId,
+            downloadedAt: d.now,
           },
         },
       ];

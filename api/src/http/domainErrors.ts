@@ -2,7 +2,7 @@ import { CommentRuleError } from '../domain/comments.js';
 import { ProjectRuleError } from '../domain/project.js';
 import { LinkRuleError } from '../domain/projectLink.js';
 import { UserRuleError } from '../domain/user.js';
-import { AppError, Conflict, NotFound } from '../errors.js';
+import { AppError, Conflict, Forbidden, NotFound } from '../errors.js';
 import { WrongExpectedVersion } from '../store/eventStore.js';
 
 /**
@@ -35,6 +35,7 @@ export function httpErrorOf(err: unknown): unknown {
     if (err.code === 'link_revoked') {
       return new AppError(410, 'link_revoked', 'This link was withdrawn by the sender');
     }
+    if (err.code === 'downloads_not_allowed') return new Forbidden(err.message, err.code);
     return new AppError(400, err.code, err.message);
   }
   if (err instanceof CommentRuleError) {

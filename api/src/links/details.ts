@@ -14,6 +14,7 @@ export function linkSummaryOf(row: LinkRow | null, token: string | null, now: Da
     state: linkStateOf(row, token ? hashPublicToken(token) : null, now),
     expiresAt: row?.expiresAt ?? null,
     pinSet: row?.pinHash != null,
+    downloadsAllowed: row?.downloadsAllowed ?? false,
     openCount: row?.openCount ?? 0,
     lastOpenedAt: row?.lastOpenedAt ?? null,
   };

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { botCheckRoutes } from './botcheck.js';
 import { dcmRoutes } from './dcm.js';
+import { downloadRoutes } from './downloads.js';
 import { filesRoutes } from './files.js';
 import { healthRoutes } from './health.js';
 import { materialsRoutes } from './materials.js';
@@ -30,6 +31,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps): Promi
   await thumbnailRoutes(app, deps);
   await publicRoutes(app, deps);
   await filesRoutes(app, deps);
+  // The files as uploaded: the owner's, and the doctor's through a link that allows it.
+  await downloadRoutes(app, deps);
   await materialsRoutes(app, deps);
   // Anonymous callers may convert (the quick upload needs it) within the public size limit.
   await dcmRoutes(app, { maxBytes: deps.config.PUBLIC_UPLOAD_MAX_BYTES });

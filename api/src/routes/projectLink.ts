@@ -90,7 +90,11 @@ export async function projectLinkRoutes(app: FastifyInstance, deps: AppDeps): Pr
     if (expiresAt !== null && expiresAt <= now) {
       throw new ValidationError('The expiry date must be in the future', 'expiry_in_past');
     }
-    const token = await changeLinkSettings(deps, { projectId: id, expiresAt, pin }, ctx);
+    const token = await changeLinkSettings(
+      deps,
+      { projectId: id, expiresAt, pin, downloadsAllowed: body.downloadsAllowed },
+      ctx,
+    );
     return linkDetails(deps, id, token);
   });
 

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { projectBlobKey } from '../blobs/blobStore.js';
+import { projectBlobKey, uploadedBlobKey } from '../blobs/blobStore.js';
+import { BlobTee } from '../blobs/blobTee.js';
 import { putEncrypted } from '../blobs/encrypted.js';
 import { HashTap } from '../blobs/hashTap.js';
 import { MeshIngestStream, MeshRejected } from '../mesh/meshIngest.js';
@@ -193,11 +194,18 @@ export async function storeFile(
   // Two hashes: of the bytes as uploaded, and of the file as stored and later downloaded.
   const uploaded = new HashTap();
   const stored = new HashTap();
+  // The bytes as uploaded go to a blob of their own too: the lab checks an approval against its
+  // CAM files, so it must be able to download exactly what it sent.
+  const keptKey = uploadedBlobKey(blobKey);
+  const kept = new BlobTee(deps.blobs, keptKey, dataKey);
   try {
     // One pipeline from the request's part to the store: a client that goes away destroys the
     // part, which ends every stage and the store's write at once (`.pipe()` passed no error on).
-    await putEncrypted(deps.blobs, blobKey, part.file, dataKey, [uploaded, ingest, stored]);
+    await putEncrypted(deps.blobs, blobKey, part.file, dataKey, [uploaded, kept, ingest, stored]);
   } catch (err) {
+    // The copy may have been completed before a later stage refused the file.
+    await kept.written.catch(() => {});
+    await deps.blobs.delete(keptKey).catch(() => {});
     part.file.resume();
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
@@ -213,8 +221,11 @@ export async function storeFile(
   }
   if (part.file.truncated) {
     await deps.blobs.delete(blobKey);
+    await deps.blobs.delete(keptKey);
     throw new PayloadTooLarge(sizeLimitMessage(originalName, mode.maxFileBytes), 'FILE_TOO_LARGE');
   }
+  // Nothing changed on the way (no header text, nothing converted): the stored copy is the upload.
+  if (uploaded.hex === stored.hex) await deps.blobs.delete(keptKey);
   const r = ingest.result!;
   return {
     modelId,

@@ -55,8 +55,12 @@ export async function publicRoutes(app: FastifyInstance, deps: AppDeps): Promise
         if (!project) return null;
         // The doctor sees the case, not the owner's account id, nor the owner's view of the
         // link (view log, PIN, expiry).
-        const { userId, link: _link, mailNotDelivered: _mail, ...rest } = project;
-        const value = { ...rest, userId: userId === PUBLIC_USER_ID ? PUBLIC_USER_ID : undefined };
+        const { userId, link, mailNotDelivered: _mail, ...rest } = project;
+        const value = {
+          ...rest,
+          userId: userId === PUBLIC_USER_ID ? PUBLIC_USER_ID : undefined,
+          downloadsAllowed: link?.downloadsAllowed ?? false,
+        };
         const validUntil = keepAnswerUntil(row, deps.now());
         return { projectId, value, ...(validUntil !== undefined ? { validUntil } : {}) };
       });

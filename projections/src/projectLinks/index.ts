@@ -15,7 +15,7 @@ export { evolveLinkRow, type LinkRow } from './row.js';
  */
 export const projectLinksProjection: Projection = {
   name: 'project_links_state',
-  version: 1,
+  version: 2,
   tables: ['project_link_state', 'project_link_views', 'project_link_retired_tokens'],
   eventTypes: [...LINK_EVENT_TYPES, 'ProjectDeleted'],
   createSql: (table) => [
@@ -24,6 +24,7 @@ export const projectLinksProjection: Projection = {
       expires_at timestamptz,
       pin_hash text,
       pin_set_at timestamptz,
+      downloads_allowed boolean NOT NULL,
       revoked_token_hash text,
       open_count integer NOT NULL,
       last_opened_at timestamptz,
@@ -81,6 +82,7 @@ export interface DbRow {
   expires_at: Date | string | null;
   pin_hash: string | null;
   pin_set_at: Date | string | null;
+  downloads_allowed: boolean;
   revoked_token_hash: string | null;
   open_count: number;
   last_opened_at: Date | string | null;
@@ -97,6 +99,7 @@ export function fromDb(r: DbRow): LinkRow {
     expiresAt: iso(r.expires_at),
     pinHash: r.pin_hash,
     pinSetAt: iso(r.pin_set_at),
+    downloadsAllowed: r.downloads_allowed,
     revokedTokenHash: r.revoked_token_hash,
     openCount: r.open_count,
     lastOpenedAt: iso(r.last_opened_at),
@@ -117,12 +120,13 @@ export async function readRow(
 async function upsertRow(ctx: ProjectionContext, row: LinkRow): Promise<void> {
   await ctx.tx.query(
     `INSERT INTO ${ctx.table('project_link_state')}
-       (project_id, expires_at, pin_hash, pin_set_at, revoked_token_hash, open_count, last_opened_at,
-        locked_until, revision)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       (project_id, expires_at, pin_hash, pin_set_at, downloads_allowed, revoked_token_hash,
+        open_count, last_opened_at, locked_until, revision)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (project_id) DO UPDATE SET
        expires_at = EXCLUDED.expires_at, pin_hash = EXCLUDED.pin_hash,
-       pin_set_at = EXCLUDED.pin_set_at, revoked_token_hash = EXCLUDED.revoked_token_hash,
+       pin_set_at = EXCLUDED.pin_set_at, downloads_allowed = EXCLUDED.downloads_allowed,
+       revoked_token_hash = EXCLUDED.revoked_token_hash,
        open_count = EXCLUDED.open_count, last_opened_at = EXCLUDED.last_opened_at,
        locked_until = EXCLUDED.locked_until, revision = EXCLUDED.revision`,
     [
@@ -130,6 +134,7 @@ async function upsertRow(ctx: ProjectionContext, row: LinkRow): Promise<void> {
       row.expiresAt,
       row.pinHash,
       row.pinSetAt,
+      row.downloadsAllowed,
       row.revokedTokenHash,
       row.openCount,
       row.lastOpenedAt,

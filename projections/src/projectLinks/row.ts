@@ -8,6 +8,8 @@ export interface LinkRow {
   pinHash: string | null;
   /** When the current PIN was set: grants made under an older PIN stop working. */
   pinSetAt: string | null;
+  /** The doctor may download the files as uploaded. */
+  downloadsAllowed: boolean;
   /** Hex SHA-256 of the current token when it was revoked; null while the link works. */
   revokedTokenHash: string | null;
   openCount: number;
@@ -22,6 +24,7 @@ const empty = (projectId: string): LinkRow => ({
   expiresAt: null,
   pinHash: null,
   pinSetAt: null,
+  downloadsAllowed: false,
   revokedTokenHash: null,
   openCount: 0,
   lastOpenedAt: null,
@@ -37,11 +40,14 @@ export function evolveLinkRow(row: LinkRow | null, event: LinkEvent, revision: n
   switch (event.type) {
     case 'LinkSettingsChanged': {
       const d = event.data;
-      if (d.pin === 'set')
-        return { ...next, expiresAt: d.expiresAt, pinHash: d.pinHash, pinSetAt: d.changedAt };
-      if (d.pin === 'cleared')
-        return { ...next, expiresAt: d.expiresAt, pinHash: null, pinSetAt: null };
-      return { ...next, expiresAt: d.expiresAt };
+      const settings = {
+        ...next,
+        expiresAt: d.expiresAt,
+        downloadsAllowed: d.downloadsAllowed ?? base.downloadsAllowed,
+      };
+      if (d.pin === 'set') return { ...settings, pinHash: d.pinHash, pinSetAt: d.changedAt };
+      if (d.pin === 'cleared') return { ...settings, pinHash: null, pinSetAt: null };
+      return settings;
     }
     case 'LinkRevoked':
       return { ...next, revokedTokenHash: event.data.tokenHash };
@@ -51,6 +57,9 @@ export function evolveLinkRow(row: LinkRow | null, event: LinkEvent, revision: n
       return { ...next, openCount: base.openCount + 1, lastOpenedAt: event.data.openedAt };
     case 'LinkPinLocked':
       return { ...next, lockedUntil: event.data.lockedUntil };
+    case 'LinkFilesDownloaded':
+      // Kept in the audit log (every event is); nothing of the row changes.
+      return base;
     default: {
       const _never: never = event;
       return base;

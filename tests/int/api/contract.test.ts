@@ -258,6 +258,18 @@ describe('API contract', () => {
       auth: owner,
       params: { id, modelId: model.id },
     });
+    await call('GET /api/projects/:id/models/:modelId/uploaded', 200, {
+      auth: owner,
+      params: { id, modelId: model.id },
+    });
+    await call('GET /api/projects/:id/versions/:version/zip', 200, {
+      auth: owner,
+      params: { id, version: '1' },
+    });
+    await call('GET /api/projects/:id/versions/:version/zip', 404, {
+      auth: owner,
+      params: { id, version: '9' },
+    });
     // A new version: the first model stays, a new file is added.
     await call('POST /api/projects/:id/versions', 201, {
       auth: owner,
@@ -314,6 +326,13 @@ describe('API contract', () => {
     });
     await call('GET /api/public/projects/:token/view/:modelId', 200, {
       params: { token, modelId: model.id },
+    });
+    // Downloads of the files as uploaded: refused until the owner allows them (below).
+    await call('GET /api/public/projects/:token/models/:modelId/uploaded', 403, {
+      params: { token, modelId: model.id },
+    });
+    await call('GET /api/public/projects/:token/versions/:version/zip', 403, {
+      params: { token, version: '1' },
     });
     const doctorSays = await call<{ feedback: { id: string } }>(
       'POST /api/public/projects/:token/feedback',
@@ -426,6 +445,17 @@ describe('API contract', () => {
       auth: owner,
       params: { id },
       body: { expiresAt: null, pin: '123' },
+    });
+    await call('PUT /api/projects/:id/link', 200, {
+      auth: owner,
+      params: { id },
+      body: { expiresAt: null, downloadsAllowed: true },
+    });
+    await call('GET /api/public/projects/:token/models/:modelId/uploaded', 200, {
+      params: { token, modelId: model.id },
+    });
+    await call('GET /api/public/projects/:token/versions/:version/zip', 200, {
+      params: { token, version: '2' },
     });
     await call('PUT /api/projects/:id/link', 200, {
       auth: owner,

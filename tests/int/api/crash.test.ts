@@ -130,9 +130,12 @@ describe.each(testDrivers())(
       expect(await projects()).toEqual([]);
 
       await uploadIntoCrash();
-      // Both files reached their final place (temp → fsync → rename) before the kill …
+      // Both files reached their final place (temp → fsync → rename) before the kill, each as
+      // stored and as uploaded (the upload blanked the STL's header, dropped the PLY's comment) …
       const orphans = blobFiles();
-      expect(orphans.filter((f) => f.includes(`${join('blobs', 'projects')}`))).toHaveLength(2);
+      const stored = orphans.filter((f) => f.includes(`${join('blobs', 'projects')}`));
+      expect(stored.filter((f) => !f.endsWith('-uploaded'))).toHaveLength(2);
+      expect(stored.filter((f) => f.endsWith('-uploaded'))).toHaveLength(2);
       expect(orphans.filter((f) => f.endsWith('.part'))).toEqual([]);
 
       // … and the restart (no fault; no grace, so the start-up sweep takes them) removes them.
@@ -156,8 +159,9 @@ describe.each(testDrivers())(
         expect(f.status).toBe(200);
         expect((await f.arrayBuffer()).byteLength).toBeGreaterThan(1000);
       }
-      // Every blob belongs to the project's event; nothing else is left.
-      expect(blobFiles()).toHaveLength(2);
+      // Every blob belongs to the project's event (each file as stored and as uploaded); nothing
+      // else is left.
+      expect(blobFiles()).toHaveLength(4);
     });
 
     it('F4: killed after the append → the retry answers with the original project, still one', async () => {
@@ -197,8 +201,9 @@ describe.each(testDrivers())(
       expect(retry.status).toBe(200);
       expect(((await retry.json()) as { projectId: string }).projectId).toBe(secondId);
       expect(await projects()).toHaveLength(2);
-      // The start-up sweep kept every referenced blob: 2 + 1 files, all readable.
-      expect(blobFiles()).toHaveLength(3);
+      // The start-up sweep kept every referenced blob: 2 + 1 files, each as stored and as
+      // uploaded, all readable.
+      expect(blobFiles()).toHaveLength(6);
       const f = await api(
         `/api/projects/${secondId}/files/${after.find((p) => p.id === secondId)!.models[0]!.filename}`,
       );

@@ -2,10 +2,11 @@
  * A deleted project against disk forensics. Two projects (and a third, deleted
  * first, so the survivor's wrapped key is re-written) share one keyring bucket; the deleted one
  * carries marker text in every personal field, a mail to a doctor, doctor feedback and a
- * distinctive mesh. Every copy of its wrapped key the database ever held is captured. After the
- * deletion, a CHECKPOINT and a full stop of the app, every file under the data directory, the
- * keyring and (PostgreSQL) the cluster's data directory and WAL is scanned — again after a rebuild
- * of every projection — and the other project must still open with its files.
+ * distinctive mesh, kept as uploaded too (its STL header carries a marker). Every copy of its
+ * wrapped key the database ever held is captured. After the deletion, a CHECKPOINT and a full
+ * stop of the app, every file under the data directory, the keyring and (PostgreSQL) the
+ * cluster's data directory and WAL is scanned — again after a rebuild of every projection — and
+ * the other project must still open with its files.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -221,9 +222,16 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
     const owned = (
       await s.app.inject({ method: 'GET', url: `/api/projects/${pa.id}`, headers: user.auth })
     ).json<{
-      models: { filename: string }[];
+      models: { id: string; filename: string }[];
       approval: { files: { sha256: string | null; uploadedSha256: string | null }[] };
     }>();
+    // The file as uploaded is kept too (its header, with the marker, is what the upload blanked).
+    const asUploaded = await s.app.inject({
+      method: 'GET',
+      url: `/api/projects/${pa.id}/models/${owned.models[0]!.id}/uploaded`,
+      headers: user.auth,
+    });
+    expect(asUploaded.rawPayload.equals(aStl)).toBe(true);
     const download = await s.app.inject({
       method: 'GET',
       url: `/api/projects/${pa.id}/files/${owned.models[0]!.filename}`,

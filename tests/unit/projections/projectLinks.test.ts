@@ -72,4 +72,33 @@ describe('link read model evolve', () => {
     );
     expect(locked).toMatchObject({ lockedUntil: T0, openCount: 1, revision: 4 });
   });
+
+  it('keeps whether downloads are allowed until a setting names it, and changes nothing on a download', () => {
+    const settings = (downloadsAllowed: boolean | undefined) =>
+      ({
+        type: 'LinkSettingsChanged',
+        data: {
+          projectId,
+          expiresAt: null,
+          pinHash: null,
+          pin: 'unchanged',
+          ...(downloadsAllowed === undefined ? {} : { downloadsAllowed }),
+          changedAt: T0,
+        },
+      }) as const;
+    expect(evolveLinkRow(null, settings(undefined), 1).downloadsAllowed).toBe(false);
+    const on = evolveLinkRow(null, settings(true), 1);
+    expect(on.downloadsAllowed).toBe(true);
+    expect(evolveLinkRow(on, settings(undefined), 2).downloadsAllowed).toBe(true);
+    const downloaded = evolveLinkRow(
+      on,
+      {
+        type: 'LinkFilesDownloaded',
+        data: { projectId, version: 1, modelId: null, downloadedAt: T0 },
+      },
+      3,
+    );
+    expect(downloaded).toBe(on);
+    expect(evolveLinkRow(on, settings(false), 4).downloadsAllowed).toBe(false);
+  });
 });

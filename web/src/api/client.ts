@@ -142,19 +142,6 @@ export async function apiListPage<T>(path: string, signal?: AbortSignal): Promis
 }
 
 /**
- * A document of a signed-in call (`path` as for `api.get`) and the file name its
- * `Content-Disposition` gives, for the browser to save: the bearer token rules out a plain link.
- */
-export async function apiDocument(
-  path: string,
-  accept: string,
-): Promise<{ blob: Blob; fileName: string | null }> {
-  const res = await send('GET', path, { headers: { Accept: accept } });
-  const disposition = res.headers.get('content-disposition') ?? '';
-  return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
-}
-
-/**
  * A file of a signed-in call (a thumbnail, an export), as a Blob; `url` is the API's own `/api/…`
  * address or a path under it.
  */
@@ -165,6 +152,32 @@ export async function apiBlob(
 ): Promise<Blob> {
   const res = await send('GET', url, { signal, headers: { Accept: accept } });
   return res.blob();
+}
+
+/**
+ * A file of a signed-in call to save (a download, the approval record), with the name its
+ * `Content-Disposition` gives: the bearer token rules out a plain link. `path` as for `apiRequest`.
+ */
+export async function apiFile(
+  path: string,
+  accept = '*/*',
+): Promise<{ blob: Blob; name: string | undefined }> {
+  const res = await send('GET', path, { headers: { Accept: accept } });
+  return { blob: await res.blob(), name: dispositionName(res.headers.get('content-disposition')) };
+}
+
+/** The file name of a `Content-Disposition`: its exact UTF-8 `filename*`, else `filename`. */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // a malformed encoding: fall back to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1];
 }
 
 export const api = {

@@ -42,6 +42,10 @@ export const paths = {
   approvalRecord: (id: string) => `/projects/${seg(id)}/approval-record`,
   ownerFile: (id: string, filename: string) => `/projects/${seg(id)}/files/${seg(filename)}`,
   ownerView: (id: string, modelId: string) => `/projects/${seg(id)}/view/${seg(modelId)}`,
+  ownerUploadedFile: (id: string, modelId: string) =>
+    `/projects/${seg(id)}/models/${seg(modelId)}/uploaded`,
+  ownerVersionZip: (id: string, version: number) =>
+    `/projects/${seg(id)}/versions/${Math.trunc(version)}/zip`,
 
   publicProjects: '/public/projects',
   publicProject: (token: string) => `/public/projects/${seg(token)}`,
@@ -54,6 +58,10 @@ export const paths = {
   publicApprovalRecord: (token: string) => `/public/projects/${seg(token)}/approval-record`,
   publicFile: (token: string, filename: string) =>
     `/public/projects/${seg(token)}/files/${seg(filename)}`,
+  publicUploadedFile: (token: string, modelId: string) =>
+    `/public/projects/${seg(token)}/models/${seg(modelId)}/uploaded`,
+  publicVersionZip: (token: string, version: number) =>
+    `/public/projects/${seg(token)}/versions/${Math.trunc(version)}/zip`,
   publicViewPrefix: (token: string) => `/public/projects/${seg(token)}/view/`,
   publicView: (token: string, modelId: string) =>
     `/public/projects/${seg(token)}/view/${seg(modelId)}`,

@@ -8,7 +8,7 @@ import type {
   SendEmailAnswer,
   VersionAnswer,
 } from './contract';
-import { api, apiBlob, apiDocument, apiListPage } from './client';
+import { api, apiBlob, apiFile, apiListPage } from './client';
 import { paths } from './paths';
 
 /** Whose projects: the caller's own, or (admins) another user's. */
@@ -41,7 +41,7 @@ export const projectsApi = {
   markFeedbackRead: (id: string, feedbackId: string) =>
     api.put<void>(paths.feedbackRead(id, feedbackId)),
   /** The record of the current approval as a PDF (404 `not_approved` without one). */
-  approvalRecord: (id: string) => apiDocument(paths.approvalRecord(id), 'application/pdf'),
+  approvalRecord: (id: string) => apiFile(paths.approvalRecord(id), 'application/pdf'),
   history: (id: string, after?: string | null, signal?: AbortSignal) =>
     api.get<HistoryPage>(
       `${paths.projectHistory(id)}${after ? `?after=${encodeURIComponent(after)}` : ''}`,

@@ -9,7 +9,11 @@ import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectBlobKey, thumbnailBlobKey } from '../../../../api/src/blobs/blobStore.js';
+import {
+  projectBlobKey,
+  thumbnailBlobKey,
+  uploadedBlobKey,
+} from '../../../../api/src/blobs/blobStore.js';
 import { sweepOrphanBlobs } from '../../../../api/src/blobs/sweeper.js';
 import { startTestApp, type TestApp } from '../../../support/app.js';
 import { freshIp } from '../../../support/accounts.js';
@@ -81,19 +85,23 @@ describe.each(cases)('orphan blob sweeper (%s, %s blob store)', (driver, blobSto
 
   it('keeps referenced blobs, removes old unreferenced ones and keeps young ones', async () => {
     const { projectId, keys } = await createProject();
-    expect(keys).toHaveLength(2);
+    // Each file as stored and, since its STL header was blanked, as uploaded.
+    expect(keys).toHaveLength(4);
+    expect(keys.filter((k) => k.endsWith('-uploaded'))).toHaveLength(2);
     // Make the project's own blobs old too: being referenced is what keeps them.
     for (const k of keys) backdate(k, 2 * HOUR);
     const strayInProject = projectBlobKey(projectId, randomUUID()); // a failed retry's leftover
+    const strayUpload = uploadedBlobKey(strayInProject); // and the upload it kept
     const noProjectOld = projectBlobKey(randomUUID(), randomUUID()); // crash before the append
     const noProjectYoung = projectBlobKey(randomUUID(), randomUUID()); // a request in flight
     await blob(strayInProject, 2 * HOUR);
+    await blob(strayUpload, 2 * HOUR);
     await blob(noProjectOld, 2 * HOUR);
     await blob(noProjectYoung, 60_000);
 
     const report = await sweep(HOUR);
 
-    expect(report.removed.sort()).toEqual([strayInProject, noProjectOld].sort());
+    expect(report.removed.sort()).toEqual([strayInProject, strayUpload, noProjectOld].sort());
     for (const k of keys) expect(await t.deps.blobs.exists(k)).toBe(true);
     expect(await t.deps.blobs.exists(strayInProject)).toBe(false);
     expect(await t.deps.blobs.exists(noProjectOld)).toBe(false);

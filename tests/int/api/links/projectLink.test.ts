@@ -163,6 +163,7 @@ describe.each(testDrivers())('public link control (%s)', (driver) => {
       state: 'active',
       expiresAt: null,
       pinSet: false,
+      downloadsAllowed: false,
       openCount: 0,
       lastOpenedAt: null,
       publicLink: `http://cusp.test/viewer/${p.publicToken}`,

@@ -16,8 +16,10 @@ describe.each(testDrivers())('view derivative after upload on %s', (driver) => {
     const { projectId } = await createProjectWith(t, user, [
       { filename: 'crown.stl', data: fixture('mesh', 'molar-crown-fdi16.stl') },
     ]);
+    // The stored copy: not its view, nor the file as uploaded kept beside it.
     const original = filesUnder(t.dataDir).find(
-      (f) => f.includes(`projects/${projectId}/`) && !f.endsWith('-view'),
+      (f) =>
+        f.includes(`projects/${projectId}/`) && !f.endsWith('-view') && !f.endsWith('-uploaded'),
     );
     expect(original).toBeDefined();
     const key = original!.slice(original!.indexOf('projects/'));

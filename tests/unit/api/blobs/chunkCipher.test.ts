@@ -9,6 +9,7 @@ import {
   EncryptStream,
   HEADER_BYTES,
   encryptedSize,
+  plainSize,
 } from '../../../../api/src/blobs/chunkCipher.js';
 
 const key = randomBytes(32);
@@ -29,9 +30,19 @@ describe('chunked AES-256-GCM blobs', () => {
       const plain = randomBytes(size);
       const box = await enc(plain);
       expect(box.length).toBe(encryptedSize(size));
+      expect(plainSize(box.length)).toBe(size);
       expect((await dec(box)).equals(plain)).toBe(true);
     });
   }
+
+  it('tells the plaintext size from the stored size, at every size around the chunk boundaries', () => {
+    for (const k of [0, 1, 2, 100]) {
+      for (const d of [-2, -1, 0, 1, 2]) {
+        const size = Math.max(0, k * CHUNK_SIZE + d);
+        expect(plainSize(encryptedSize(size)), String(size)).toBe(size);
+      }
+    }
+  });
 
   it('round-trips whatever the input piece sizes (1 byte, odd sizes, several chunks at once)', async () => {
     const plain = randomBytes(5 * CHUNK_SIZE + 123);

@@ -25,7 +25,14 @@ describe('link decider', () => {
     expect(events).toEqual([
       {
         type: 'LinkSettingsChanged',
-        data: { projectId, expiresAt: at(60), pinHash: 'sealed-1', pin: 'set', changedAt: T0 },
+        data: {
+          projectId,
+          expiresAt: at(60),
+          pinHash: 'sealed-1',
+          pin: 'set',
+          downloadsAllowed: false,
+          changedAt: T0,
+        },
       },
     ]);
     expect(fold(events)).toMatchObject({ expiresAt: at(60), pinSet: true });
@@ -77,6 +84,60 @@ describe('link decider', () => {
         initialLinkState(),
       ),
     ).toEqual([]);
+  });
+
+  it('allows downloads only when the owner turns them on, keeps the setting when omitted, and records nothing that changes nothing', () => {
+    const settings = (downloadsAllowed: boolean | undefined, expiresAt: string | null = null) =>
+      ({
+        type: 'ChangeLinkSettings',
+        data: { projectId, expiresAt, pinHash: undefined, downloadsAllowed, now: T0 },
+      }) as const;
+    expect(initialLinkState().downloadsAllowed).toBe(false);
+    expect(decideLink(settings(false), initialLinkState())).toEqual([]);
+    const on = decideLink(settings(true), initialLinkState());
+    expect(on[0]?.data).toMatchObject({ downloadsAllowed: true, pin: 'unchanged' });
+    const allowed = fold(on);
+    expect(allowed.downloadsAllowed).toBe(true);
+    expect(decideLink(settings(true), allowed)).toEqual([]);
+    // An expiry change that does not name downloads keeps them allowed.
+    const later = decideLink(settings(undefined, at(60)), allowed);
+    expect(later[0]?.data).toMatchObject({ downloadsAllowed: true, expiresAt: at(60) });
+    expect(later.reduce(evolveLink, allowed).downloadsAllowed).toBe(true);
+    // Settings recorded before the setting existed leave it as it was.
+    const old: LinkEvent = {
+      type: 'LinkSettingsChanged',
+      data: { projectId, expiresAt: null, pinHash: null, pin: 'unchanged', changedAt: T0 },
+    };
+    expect(evolveLink(allowed, old).downloadsAllowed).toBe(true);
+    expect(evolveLink(initialLinkState(), old).downloadsAllowed).toBe(false);
+    const off = decideLink(settings(false), allowed);
+    expect(off.reduce(evolveLink, allowed).downloadsAllowed).toBe(false);
+  });
+
+  it('records a download only while downloads are allowed and the link works', () => {
+    const download = {
+      type: 'RecordLinkDownload',
+      data: { projectId, version: 2, modelId: null, now: T0 },
+    } as const;
+    const refused = (state: ReturnType<typeof initialLinkState>, code: string) => {
+      try {
+        decideLink(download, state);
+      } catch (err) {
+        expect(err).toBeInstanceOf(LinkRuleError);
+        expect((err as LinkRuleError).code).toBe(code);
+        return;
+      }
+      throw new Error('not refused');
+    };
+    refused(initialLinkState(), 'downloads_not_allowed');
+    const allowed = { ...initialLinkState(), downloadsAllowed: true };
+    expect(decideLink(download, allowed)).toEqual([
+      {
+        type: 'LinkFilesDownloaded',
+        data: { projectId, version: 2, modelId: null, downloadedAt: T0 },
+      },
+    ]);
+    refused({ ...allowed, revokedTokenHash: 'aa' }, 'link_revoked');
   });
 
   it('revokes once; a rotation makes the link work again and needs a new token', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiDocument } from '../../../../web/src/api/client';
+import { ApiError, api, apiFile, dispositionName } from '../../../../web/src/api/client';
 import { memoryStorage } from '../../../support/memoryStorage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -45,8 +45,8 @@ describe('api client', () => {
         },
       }),
     );
-    const doc = await apiDocument('/projects/p1/approval-record', 'application/pdf');
-    expect(doc.fileName).toBe('cusp-approval-record-x-v2.pdf');
+    const doc = await apiFile('/projects/p1/approval-record', 'application/pdf');
+    expect(doc.name).toBe('cusp-approval-record-x-v2.pdf');
     expect(await doc.blob.text()).toBe('%PDF-1.7');
     expect(lastRequest().url).toBe('/api/projects/p1/approval-record');
     expect(lastRequest().headers).toMatchObject({
@@ -56,9 +56,7 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(
       Response.json({ error: 'No record', code: 'not_approved' }, { status: 404 }),
     );
-    await expect(
-      apiDocument('/projects/p1/approval-record', 'application/pdf'),
-    ).rejects.toMatchObject({
+    await expect(apiFile('/projects/p1/approval-record', 'application/pdf')).rejects.toMatchObject({
       status: 404,
       code: 'not_approved',
     });
@@ -119,5 +117,30 @@ describe('api client', () => {
       new Response('plain', { headers: { 'content-type': 'text/plain' } }),
     );
     await expect(api.get('/x')).resolves.toBe('plain');
+  });
+});
+
+describe('files to save', () => {
+  it('reads the exact UTF-8 name of a Content-Disposition, else its plain name', () => {
+    expect(
+      dispositionName(`attachment; filename="Z_hne 11.stl"; filename*=UTF-8''Z%C3%A4hne%2011.stl`),
+    ).toBe('Zähne 11.stl');
+    expect(dispositionName('attachment; filename="upper.stl"')).toBe('upper.stl');
+    expect(dispositionName(`attachment; filename="a.stl"; filename*=UTF-8''%E0%A4`)).toBe('a.stl');
+    expect(dispositionName(null)).toBeUndefined();
+  });
+
+  it('fetches a signed-in file with the bearer token and names it as the server does', async () => {
+    localStorage.setItem('token', 'tok-1');
+    fetchMock.mockResolvedValue(
+      new Response(new Uint8Array([1, 2, 3]), {
+        headers: { 'content-disposition': `attachment; filename*=UTF-8''Case%20v2.zip` },
+      }),
+    );
+    const file = await apiFile('/projects/p/versions/2/zip');
+    expect(lastRequest().url).toBe('/api/projects/p/versions/2/zip');
+    expect(lastRequest().headers.Authorization).toBe('Bearer tok-1');
+    expect(file.name).toBe('Case v2.zip');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
   });
 });

@@ -207,6 +207,15 @@ describe('project access and normalisation', () => {
     });
     expect(p.status).toBe('approved');
   });
+  it('lets a doctor download only where the answer says the owner allows it', () => {
+    const access = { kind: 'public', token: 'pub_x' } as const;
+    expect(toViewerProject({ id: 'p', downloadsAllowed: true }, access).downloadsAllowed).toBe(
+      true,
+    );
+    for (const answer of [{ id: 'p' }, { id: 'p', downloadsAllowed: 'yes' }]) {
+      expect(toViewerProject(answer, access).downloadsAllowed).toBe(false);
+    }
+  });
 });
 
 describe('demo project', () => {

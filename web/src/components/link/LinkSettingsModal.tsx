@@ -61,8 +61,8 @@ export interface LinkSettingsModalProps {
 }
 
 /**
- * Link settings of one project: expiry (never, 7 / 30 / 90 days, a date), an optional PIN, the
- * PIN lock as it is now (asked again every 10 s), withdraw the link or replace it by a new one
+ * Link settings of one project: expiry (never, 7 / 30 / 90 days, a date), an optional PIN,
+ * whether the doctor may download the files as uploaded, the PIN lock as it is now (asked again every 10 s), withdraw the link or replace it by a new one
  * (each after a confirmation saying what happens), and the view log. A refused save marks the
  * refused fields and keeps every choice; only a saved change resets the form to what was saved.
  */
@@ -334,6 +334,23 @@ export function LinkSettingsModal({ project, onClose, onChanged }: LinkSettingsM
                 <FieldError fieldId="link-pin" message={errors.pin} />
               </div>
             ) : null}
+          </fieldset>
+
+          <fieldset className="link-settings__group">
+            <legend>Downloads</legend>
+            <label className="link-settings__choice">
+              <input
+                type="checkbox"
+                checked={draft.downloadsAllowed}
+                aria-describedby="link-downloads-hint"
+                onChange={(e) => patch({ downloadsAllowed: e.target.checked })}
+              />
+              Allow the doctor to download files
+            </label>
+            <p className="link-settings__hint" id="link-downloads-hint">
+              The files exactly as you uploaded them, one by one or as a zip. Each download is
+              recorded in the project's history.
+            </p>
           </fieldset>
 
           <FormError message={formError} />

@@ -11,15 +11,20 @@ export interface LinkDraft {
   date: string;
   pinMode: PinMode;
   pin: string;
+  /** The doctor may download the files as uploaded. */
+  downloadsAllowed: boolean;
 }
 
-/** The form as the saved link is: its expiry as a date, its PIN kept. */
-export function linkDraftOf(link: Pick<LinkDetails, 'expiresAt' | 'pinSet'>): LinkDraft {
+/** The form as the saved link is: its expiry as a date, its PIN kept, downloads as they are. */
+export function linkDraftOf(
+  link: Pick<LinkDetails, 'expiresAt' | 'pinSet' | 'downloadsAllowed'>,
+): LinkDraft {
   return {
     expiry: link.expiresAt ? 'date' : 'never',
     date: link.expiresAt ? link.expiresAt.slice(0, 10) : '',
     pinMode: link.pinSet ? 'keep' : 'none',
     pin: '',
+    downloadsAllowed: link.downloadsAllowed,
   };
 }
 
@@ -53,6 +58,10 @@ export function linkSettingsProblems(
   }
   if (draft.pinMode === 'set' && !PIN_PATTERN.test(draft.pin)) problems.pin = messages.pinFormat;
   if (problems.date || problems.pin) return { ok: false, problems };
-  if (draft.pinMode === 'keep') return { ok: true, body: { expiresAt } };
-  return { ok: true, body: { expiresAt, pin: draft.pinMode === 'set' ? draft.pin : null } };
+  const { downloadsAllowed } = draft;
+  if (draft.pinMode === 'keep') return { ok: true, body: { expiresAt, downloadsAllowed } };
+  return {
+    ok: true,
+    body: { expiresAt, pin: draft.pinMode === 'set' ? draft.pin : null, downloadsAllowed },
+  };
 }

@@ -48,8 +48,8 @@ export function ApprovalRecordButton({ source }: { source: ApprovalRecordSource 
   const download = async () => {
     setBusy(true);
     try {
-      const { blob, fileName } = await projectsApi.approvalRecord(source.projectId);
-      save(blob, fileName ?? 'cusp-approval-record.pdf');
+      const { blob, name } = await projectsApi.approvalRecord(source.projectId);
+      save(blob, name ?? 'cusp-approval-record.pdf');
     } catch {
       toast.error(APPROVAL_RECORD_FAILED);
     } finally {

@@ -28,6 +28,7 @@ export const AUDIT_EVENT_TYPES = [
   'LinkRotated',
   'LinkOpened',
   'LinkPinLocked',
+  'LinkFilesDownloaded',
   'UserRegistered',
   'EmailVerified',
   'RoleGranted',

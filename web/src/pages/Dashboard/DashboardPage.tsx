@@ -147,6 +147,7 @@ export function DashboardPage() {
                     onDelete={() => actions.askDelete(p)}
                     onNewVersion={() => setNewVersionFor(p)}
                     onLinkSettings={() => setLinkFor(p)}
+                    onDownload={() => void actions.downloadZip(p)}
                   />
                 ))}
               </div>

@@ -33,12 +33,15 @@ export interface ProjectCardProps {
   onDelete: () => void;
   onNewVersion: () => void;
   onLinkSettings: () => void;
+  /** Saves the latest version's files as uploaded, as one zip. */
+  onDownload: () => void;
 }
 
 /**
  * A Recent Projects card: the picture, status, unread and open counts, name,
  * patient, lab, last activity, versions, files and size; two visible actions (View, Copy Link),
- * the rest (Comments, Email, Link settings, History, new version, Delete) in the "⋯" menu.
+ * the rest (Comments, Email, Link settings, History, Download files, new version, Delete) in the
+ * "⋯" menu.
  */
 export function ProjectCard({
   project: p,
@@ -51,6 +54,7 @@ export function ProjectCard({
   onDelete,
   onNewVersion,
   onLinkSettings,
+  onDownload,
 }: ProjectCardProps) {
   const latest = p.versions.length || 1;
   const activity = p.lastActivityAt;
@@ -107,6 +111,7 @@ export function ProjectCard({
           <span className="project-card__link" data-testid="card-link-summary">
             {openedSummary(p.link)} · {linkStateText(p.link)}
             {p.link.pinSet ? ' · PIN' : ''}
+            {p.link.downloadsAllowed ? ' · Downloads allowed' : ''}
           </span>
         ) : null}
       </div>
@@ -147,6 +152,10 @@ export function ProjectCard({
             Link settings
           </button>
           <ProjectHistoryLink projectId={p.id} className="menu__item" role="menuitem" />
+          <button type="button" role="menuitem" className="menu__item" onClick={onDownload}>
+            <Icon name="download" />
+            Download files (zip)
+          </button>
           <button
             type="button"
             role="menuitem"

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import type { Project } from '../../api/contract';
+import { downloadsApi } from '../../api/downloads';
 import { projectsApi } from '../../api/projects';
 import {
   COMMENT_MARKED_READ,
+  DOWNLOAD_FAILED,
+  downloadPreparing,
   FAILED_TO_DELETE_PROJECT,
   FAILED_TO_MARK_COMMENT_READ,
   PROJECT_DELETED,
@@ -26,11 +29,13 @@ export interface DashboardActions {
   markRead: (p: Project, feedbackId: string) => Promise<void>;
   emailFor: Project | null;
   openEmail: (p: Project | null) => void;
+  /** Saves the latest version's files as uploaded (zip). */
+  downloadZip: (p: Project) => Promise<void>;
 }
 
 /**
  * The dashboard's actions and modal state: copy a link, delete a project, read comments, mail
- * the doctor. `reload` refreshes the list and the stats after a change.
+ * the doctor, download the files. `reload` refreshes the list and the stats after a change.
  */
 export function useDashboardActions(reload: () => Promise<void>): DashboardActions {
   const [copied, setCopied] = useState<string | null>(null);
@@ -82,6 +87,16 @@ export function useDashboardActions(reload: () => Promise<void>): DashboardActio
     }
   }
 
+  async function downloadZip(p: Project) {
+    const version = p.versions.at(-1)?.n ?? 1;
+    toast.info(downloadPreparing(p.name));
+    try {
+      await downloadsApi.ownerVersionZip(p.id, version, `${p.name} v${version}.zip`);
+    } catch {
+      toast.error(DOWNLOAD_FAILED);
+    }
+  }
+
   return {
     copied,
     copyLink,
@@ -94,5 +109,6 @@ export function useDashboardActions(reload: () => Promise<void>): DashboardActio
     markRead,
     emailFor,
     openEmail: setEmailFor,
+    downloadZip,
   };
 }

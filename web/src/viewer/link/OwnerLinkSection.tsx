@@ -31,7 +31,8 @@ export function OwnerLinkSection({ projectId }: { projectId: string }) {
         <>
           <p data-testid="owner-link-state">
             {linkStateText(link)}
-            {link.pinSet ? ' · PIN required' : ''} · {openedSummary(link)}
+            {link.pinSet ? ' · PIN required' : ''}
+            {link.downloadsAllowed ? ' · Downloads allowed' : ''} · {openedSummary(link)}
           </p>
           <LinkViewLog views={link.views} />
         </>

@@ -63,5 +63,6 @@ export function demoProject(assets: readonly DemoAsset[]): ViewerProject {
     shownVersion: 1,
     approval: null,
     checklist: [...CHECKLIST_ITEMS],
+    downloadsAllowed: false,
   };
 }

@@ -71,6 +71,8 @@ export interface ViewerProject {
   approval: ProjectApproval | null;
   /** The clinical checklist items the doctor is asked (empty: none). */
   checklist: ChecklistItem[];
+  /** A doctor may download the files as uploaded (the owner allows it on the link). */
+  downloadsAllowed: boolean;
 }
 
 /** The project showing version `n` (its models); the latest when `n` is not one of its versions. */
@@ -223,6 +225,7 @@ export function toViewerProject(raw: unknown, access: ViewerAccess): ViewerProje
     checklist: Array.isArray(p.checklist)
       ? CHECKLIST_ITEMS.filter((i) => (p.checklist as unknown[]).includes(i))
       : [],
+    downloadsAllowed: p.downloadsAllowed === true,
     feedback: feedback.map((f) => {
       const r = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
       return {

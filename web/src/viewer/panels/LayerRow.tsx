@@ -4,6 +4,7 @@ import type { ModelLayer } from '../mesh/layers';
 import { materialColor, materialName, type MaterialMap } from '../mesh/materials';
 import { ColorDot } from './ColorDot';
 import { ColourSource } from './ColourSource';
+import { LayerDownload } from './Downloads';
 import { OpacitySlider } from './OpacitySlider';
 import { VisibilityToggle } from './VisibilityToggle';
 
@@ -14,7 +15,10 @@ export interface LayerRowProps {
   member?: boolean;
 }
 
-/** One model layer: colour dot, name, material (or Unknown), visibility and opacity. */
+/**
+ * One model layer: colour dot, name, material (or Unknown), its file as uploaded (where downloads
+ * are allowed), visibility and opacity.
+ */
 export function LayerRow({ layer, materials, member = false }: LayerRowProps) {
   const toggleLayer = useViewerStore((s) => s.toggleLayer);
   const setOpacity = useViewerStore((s) => s.setOpacity);
@@ -38,6 +42,7 @@ export function LayerRow({ layer, materials, member = false }: LayerRowProps) {
             {member ? <> · {formatFileSize(layer.size)}</> : null}
           </span>
         </div>
+        <LayerDownload modelId={layer.id} name={layer.name} />
         <VisibilityToggle
           name={layer.name}
           visible={layer.visible}

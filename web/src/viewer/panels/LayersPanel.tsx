@@ -1,10 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useViewerStore } from '../store/useViewerStore';
+import { VersionDownload } from './Downloads';
 import { GroupRow } from './GroupRow';
 import { LayerRow } from './LayerRow';
 
 /**
- * Model Layers: groups and layers with their material dot, visibility and opacity. The
+ * Model Layers: groups and layers with their material dot, visibility and opacity, and (owner, or
+ * a doctor whose link allows it) the files as uploaded, one by one or the version as a zip. The
  * body of the side panel's Layers tab (wide screens) or of the Layers sheet (narrow ones).
  */
 export function LayersPanel() {
@@ -22,6 +24,7 @@ export function LayersPanel() {
           ),
         )}
       </ul>
+      <VersionDownload />
     </section>
   );
 }

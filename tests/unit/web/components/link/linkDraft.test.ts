@@ -12,20 +12,25 @@ const draft = (d: Partial<LinkDraft>): LinkDraft => ({
   date: '',
   pinMode: 'none',
   pin: '',
+  downloadsAllowed: false,
   ...d,
 });
 
 describe('link settings draft', () => {
-  it('starts from the saved link: its expiry as a date, its PIN kept', () => {
-    expect(linkDraftOf({ expiresAt: '2026-12-03T22:59:59.000Z', pinSet: true })).toEqual({
+  it('starts from the saved link: its expiry as a date, its PIN kept, downloads as they are', () => {
+    expect(
+      linkDraftOf({ expiresAt: '2026-12-03T22:59:59.000Z', pinSet: true, downloadsAllowed: true }),
+    ).toEqual({
       expiry: 'date',
       date: '2026-12-03',
       pinMode: 'keep',
       pin: '',
+      downloadsAllowed: true,
     });
-    expect(linkDraftOf({ expiresAt: null, pinSet: false })).toMatchObject({
+    expect(linkDraftOf({ expiresAt: null, pinSet: false, downloadsAllowed: false })).toMatchObject({
       expiry: 'never',
       pinMode: 'none',
+      downloadsAllowed: false,
     });
   });
 
@@ -42,17 +47,19 @@ describe('link settings draft', () => {
     ).toEqual({ ok: false, problems: { pin: 'pin' } });
   });
 
-  it('builds the body: days from now, the PIN set, cleared or left out to keep it', () => {
+  it('builds the body: days from now, the PIN set, cleared or left out to keep it, downloads as chosen', () => {
     expect(
       linkSettingsProblems(draft({ expiry: '7', pinMode: 'set', pin: '12345678' }), now, messages),
-    ).toEqual({ ok: true, body: { expiresAt: '2026-12-03T10:00:00.000Z', pin: '12345678' } });
-    expect(linkSettingsProblems(draft({ pinMode: 'keep' }), now, messages)).toEqual({
+    ).toEqual({
       ok: true,
-      body: { expiresAt: null },
+      body: { expiresAt: '2026-12-03T10:00:00.000Z', pin: '12345678', downloadsAllowed: false },
     });
+    expect(
+      linkSettingsProblems(draft({ pinMode: 'keep', downloadsAllowed: true }), now, messages),
+    ).toEqual({ ok: true, body: { expiresAt: null, downloadsAllowed: true } });
     expect(linkSettingsProblems(draft({ pinMode: 'none' }), now, messages)).toEqual({
       ok: true,
-      body: { expiresAt: null, pin: null },
+      body: { expiresAt: null, pin: null, downloadsAllowed: false },
     });
   });
 });

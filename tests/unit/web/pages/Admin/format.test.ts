@@ -123,6 +123,7 @@ describe('link event labels', () => {
     expect(humanizeEventType('LinkRevoked')).toBe('Link withdrawn');
     expect(humanizeEventType('LinkRotated')).toBe('New link created (old one withdrawn)');
     expect(humanizeEventType('LinkPinLocked')).toBe('Link locked after 5 wrong PINs');
+    expect(humanizeEventType('LinkFilesDownloaded')).toBe('Files downloaded through the link');
     expect(humanizeEventType('ProjectCreated')).toBe('Project created');
   });
 });

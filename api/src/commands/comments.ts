@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
-import type { AuthorRole, CommentAnchor, CommentCommand, ToolState } from '../domain/comments.js';
+import {
+  COMMENT_PIN_FIELD,
+  pinPlaceText,
+  TOOL_STATE_FIELD,
+  type AuthorRole,
+  type CommentAnchor,
+  type CommentCommand,
+  type ToolState,
+} from '../domain/comments.js';
 import { projectSubject, type ProjectEvent, type ProjectState } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { loadThread, type ThreadEntryDto } from '../reads/thread.js';
@@ -74,7 +82,10 @@ function recordedVersion(events: readonly ProjectEvent[], commentId: string): nu
   return null;
 }
 
-/** Seals the personal fields, runs AddComment or RequestChanges, and answers the new line. */
+/**
+ * Seals the personal fields, the pin's place and the saved view, runs AddComment or
+ * RequestChanges, and answers the new line.
+ */
 async function addComment(
   deps: AppDeps,
   projectId: string,
@@ -83,10 +94,14 @@ async function addComment(
   ctx: CommandContext,
 ): Promise<{ comment: ThreadEntryDto; state: ProjectState }> {
   const subject = projectSubject(projectId);
-  const [name, email, body] = await Promise.all([
+  const [name, email, body, place, toolState] = await Promise.all([
     deps.keys.seal(subject, 'authorName', input.name),
     input.email ? deps.keys.seal(subject, 'authorEmail', input.email) : null,
     deps.keys.seal(subject, 'message', input.body),
+    input.anchor ? deps.keys.seal(subject, COMMENT_PIN_FIELD, pinPlaceText(input.anchor)) : null,
+    input.toolState
+      ? deps.keys.seal(subject, TOOL_STATE_FIELD, JSON.stringify(input.toolState))
+      : null,
   ]);
   const commentId = randomUUID();
   const now = deps.now().toISOString();
@@ -104,6 +119,7 @@ async function addComment(
           body,
           anchor: input.anchor ?? null,
           toolState: input.toolState ?? null,
+          sealed: { place, toolState },
           version: input.version ?? null,
           now,
         },

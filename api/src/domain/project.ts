@@ -14,9 +14,15 @@ import {
 import { LINK_EVENT_TYPES, type LinkEvent } from './projectLink.js';
 import type { SealedField } from './sealed.js';
 import { normaliseChecklist, type ChecklistAnswer } from './checklist.js';
-import type { MaterialKey, ModelFormat, ModelRecord } from './models.js';
+import type { MaterialKey, ModelFormat, ModelRecord, SealedModelRecord } from './models.js';
 
-export { MATERIAL_KEYS, type MaterialKey, type ModelFormat, type ModelRecord } from './models.js';
+export {
+  MATERIAL_KEYS,
+  type MaterialKey,
+  type ModelFormat,
+  type ModelRecord,
+  type SealedModelRecord,
+} from './models.js';
 
 import {
   approvalOf,
@@ -252,9 +258,10 @@ export const foldProject = (events: readonly ProjectEvent[]): ProjectState =>
 
 // ---------------------------------------------------------------- commands
 
+/** A new project: its models' exact sizes and triangle counts arrive sealed, as names do. */
 export interface CreateProject {
   type: 'CreateProject';
-  data: ProjectCreated['data'];
+  data: Omit<ProjectCreated['data'], 'models'> & { models: SealedModelRecord[] };
 }
 export interface ChangeProjectStatus {
   type: 'ChangeProjectStatus';

@@ -4,7 +4,7 @@
  * command. A version is the full list of models the viewer shows; removed models' files stay
  * stored (earlier versions still show them) until the project is deleted.
  */
-import type { ModelRecord } from './models.js';
+import type { ModelRecord, SealedModelRecord } from './models.js';
 import type { SealedField } from './sealed.js';
 
 /** One file of an approved version: the model and the SHA-256 of the file as it is downloaded. */
@@ -22,7 +22,10 @@ export interface ProjectVersionAdded {
     version: number;
     /** "What changed", sealed with the project's key under the field name `versionNote`. */
     note: SealedField;
-    /** Every model of this version: the kept ones (in their order) then the new ones. */
+    /**
+     * Every model of this version: the kept ones (in their order, as recorded before: a model
+     * from before sizes were sealed keeps its clear size) then the new ones.
+     */
     models: ModelRecord[];
     added: string[];
     removed: string[];
@@ -36,8 +39,8 @@ export interface AddProjectVersion {
     projectId: string;
     /** Ids of the current version's models that stay. */
     keep: string[];
-    /** New files, already stored. */
-    added: ModelRecord[];
+    /** New files, already stored; exact sizes and triangle counts sealed. */
+    added: SealedModelRecord[];
     note: SealedField;
     now: string;
   };

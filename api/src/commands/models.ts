@@ -11,8 +11,10 @@ import {
 } from '../domain/models.js';
 
 /** A model as the upload describes it: its names, file hashes, size and triangles still clear. */
-export interface NewModel
-  extends Omit<ModelRecord, 'sha256' | 'uploadedSha256' | 'size' | 'triangles' | 'storageMiB'> {
+export interface NewModel extends Omit<
+  ModelRecord,
+  'sha256' | 'uploadedSha256' | 'size' | 'triangles' | 'storageMiB'
+> {
   sha256: string;
   uploadedSha256: string;
   size: number;

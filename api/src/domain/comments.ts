@@ -66,10 +66,7 @@ export function openedAnchor(a: RecordedAnchor, open: (sealed: string) => string
 }
 
 /** A saved view as recorded, opened when sealed. */
-export function openedToolState(
-  s: RecordedToolState,
-  open: (sealed: string) => string,
-): ToolState {
+export function openedToolState(s: RecordedToolState, open: (sealed: string) => string): ToolState {
   return typeof s === 'string' ? (JSON.parse(open(s)) as ToolState) : s;
 }
 

@@ -20,7 +20,13 @@ import { needsAnswer } from '../domain/projectStatus.js';
 import { latestThumbnails, thumbnailUrlOf } from '../mesh/thumbnailStore.js';
 import { unviewableOriginals } from '../mesh/viewStore.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
-import { approvalAnswer, modelFigures, storedBytes, versionAnswers } from './versionAnswers.js';
+import {
+  approvalAnswer,
+  modelFigures,
+  openingOnce,
+  storedBytes,
+  versionAnswers,
+} from './versionAnswers.js';
 import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from '../contract/projects.js';
 
 // ---------------------------------------------------------------- reading
@@ -114,7 +120,7 @@ export async function loadProjects(
     const dk = await deps.keys.existingKey(subject);
     // Shredded but its ProjectDeleted not yet projected: treat as gone.
     if (!dk) continue;
-    const open = (field: string, sealed: string) => openWith(dk.key, subject, field, sealed);
+    const open = openingOnce((field, sealed) => openWith(dk.key, subject, field, sealed));
     const link = links.find((l) => l.projectId === row.id);
     const token = link ? open(LINK_FIELD, link.tokenSealed) : null;
     const ofProject = versions.filter((v) => v.projectId === row.id);

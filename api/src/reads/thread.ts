@@ -43,8 +43,7 @@ export async function loadThread(
     body: open('message', t.body),
     // Pins and saved views are sealed (clear in comments recorded before they were).
     anchor: t.anchor === null ? null : openedAnchor(t.anchor, opener(COMMENT_PIN_FIELD)),
-    toolState:
-      t.toolState === null ? null : openedToolState(t.toolState, opener(TOOL_STATE_FIELD)),
+    toolState: t.toolState === null ? null : openedToolState(t.toolState, opener(TOOL_STATE_FIELD)),
     version: t.version,
     pin: t.anchor && t.parentId === null ? ++pins : null,
     status: t.status,

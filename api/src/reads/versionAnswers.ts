@@ -16,6 +16,23 @@ type Open = (field: string, sealed: string) => string;
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
+/**
+ * `open`, each sealed text opened once: a kept model's names, size and triangle count are the
+ * same sealed texts in every version that keeps it, and in the latest models beside them.
+ */
+export function openingOnce(open: Open): Open {
+  const opened = new Map<string, string>();
+  return (field, sealed) => {
+    const key = `${field}\u0000${sealed}`;
+    let plain = opened.get(key);
+    if (plain === undefined) {
+      plain = open(field, sealed);
+      opened.set(key, plain);
+    }
+    return plain;
+  };
+}
+
 /** A model's exact size and triangle count: clear in older events, else opened. */
 export function modelFigures(
   m: { size: number | string; triangles: number | string },

@@ -199,8 +199,8 @@ describe.each(testDrivers())('admin API on %s', (driver) => {
       const res = await get('/api/admin/stats', admin.token);
       expect(res.statusCode).toBe(200);
       // Each file counted as its size rounded up to whole MiB (the seeded files are small).
-      const bytes = [...aliceProjects, ...bobProjects, publicProject].flatMap((p) => p.sizes)
-        .length * MIB;
+      const bytes =
+        [...aliceProjects, ...bobProjects, publicProject].flatMap((p) => p.sizes).length * MIB;
       expect(res.json()).toEqual({
         totalUsers: 3,
         usersWithProjects: 2,

@@ -149,7 +149,13 @@ describe('projects row', () => {
           note: 'sealed-note',
           models: [
             created.data.models[0]!,
-            { ...created.data.models[1]!, id: 'm4', size: 'v1:s4', triangles: 'v1:t4', storageMiB: 2 },
+            {
+              ...created.data.models[1]!,
+              id: 'm4',
+              size: 'v1:s4',
+              triangles: 'v1:t4',
+              storageMiB: 2,
+            },
           ],
           added: ['m4'],
           removed: ['m2'],

@@ -25,10 +25,7 @@ export const at = '2025-03-05T10:00:00.000Z';
  * A 12-triangle STL of the project `P`, stored under its id, as new events record it: names,
  * size and triangle count sealed (stand-ins: the domain sees opaque strings).
  */
-export const modelRecord = (
-  id = M,
-  over: Partial<SealedModelRecord> = {},
-): SealedModelRecord => ({
+export const modelRecord = (id = M, over: Partial<SealedModelRecord> = {}): SealedModelRecord => ({
   id,
   filename: `${id}.stl`,
   originalName: `v1:orig-${id}`,

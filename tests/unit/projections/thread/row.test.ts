@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectEvent } from '../../../../api/src/domain/project.js';
 import { evolveThreadItem, type ThreadItem } from '../../../../projections/src/thread/row.js';
-import { fromRow, type ThreadItemRow } from '../../../../projections/src/thread/stored.js';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const C = '44444444-4444-4444-8444-444444444441';
@@ -67,36 +66,6 @@ describe('thread read model: evolve', () => {
       anchor: { modelId: 'm1', place: 'v1:place' },
       toolState: 'v1:view',
     });
-  });
-
-  it('reads a stored saved view sealed or clear, parsed by the driver or as jsonb text', () => {
-    const row = evolveThreadItem(null, added)!;
-    const stored = (tool_state: ThreadItemRow['tool_state']): ThreadItemRow => ({
-      id: row.id,
-      project_id: P,
-      kind: 'comment',
-      parent_id: null,
-      author_role: 'doctor',
-      author_name: 'v1:n',
-      author_email: null,
-      body: 'v1:b',
-      anchor: '{"modelId":"m1","place":"v1:place"}',
-      tool_state,
-      version: 1,
-      status: null,
-      changes_requested: false,
-      created_at: at,
-      resolved_at: null,
-      resolved_by: null,
-      created_revision: '1',
-      revision: '1',
-    });
-    const clear = { version: 1, camera: { position: [0, 0, 9] }, measurements: [], section: null };
-    expect(fromRow(stored('v1:view')).toolState).toBe('v1:view');
-    expect(fromRow(stored('"v1:view"')).toolState).toBe('v1:view');
-    expect(fromRow(stored(JSON.stringify(clear))).toolState).toEqual(clear);
-    expect(fromRow(stored(clear as never)).toolState).toEqual(clear);
-    expect(fromRow(stored(null)).anchor).toEqual({ modelId: 'm1', place: 'v1:place' });
   });
 
   it('gives a comment recorded before versions were named the version current then', () => {

@@ -56,10 +56,10 @@ export const IDEMPOTENCY_KEY_USED = 'This Idempotency-Key belongs to a deleted p
 
 /**
  * The last steps of an upload, once every file is stored: the personal fields and the models'
- * names, hashes, sizes and triangle counts sealed with the project's key, the public link, then `ProjectCreated` through the command
- * handler, then the read models. A concurrent retry with the same idempotency key that got there
- * first is the answer (this request's files are removed). Whatever fails, the caller removes the
- * files it stored.
+ * names, hashes, sizes and triangle counts sealed with the project's key, the public link, then
+ * `ProjectCreated` through the command handler, then the read models. A concurrent retry with the
+ * same idempotency key that got there first is the answer (this request's files are removed).
+ * Whatever fails, the caller removes the files it stored.
  */
 export async function createProject(deps: AppDeps, input: NewProject): Promise<CreateAnswer> {
   const { projectId, fields } = input;

@@ -14,8 +14,9 @@ import type { ThreadEntry as ThreadEntryDto } from '../contract/comments.js';
 export type { ThreadEntry as ThreadEntryDto } from '../contract/comments.js';
 
 /**
- * The project's thread, opened with its key (names, bodies, pins' places, saved views). `withEmails`: the owner sees the e-mail a doctor
- * left; the link does not show it (anyone holding the link would otherwise read it).
+ * The project's thread, opened with its key (names, bodies, pins' places, saved views).
+ * `withEmails`: the owner sees the e-mail a doctor left; the link does not show it (anyone
+ * holding the link would otherwise read it).
  */
 export async function loadThread(
   deps: Pick<AppDeps, 'db' | 'keys'>,

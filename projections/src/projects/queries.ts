@@ -118,9 +118,9 @@ export async function modelBlobKey(
 }
 
 /**
- * The models (project, id and recorded triangle count), in layer order, of the project whose public link has this
- * token hash (`project_links` is the API's table; the join keeps the viewer's preload to one
- * query).
+ * The models (project, id and triangle count as recorded: sealed, or clear in older events), in
+ * layer order, of the project whose public link has this token hash (`project_links` is the
+ * API's table; the join keeps the viewer's preload to one query).
  */
 export async function modelsForLink(
   db: SqlExecutor,

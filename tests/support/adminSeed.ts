@@ -2,7 +2,7 @@
  * Seeds users and projects through the real write side (the user and project deciders, the key
  * ring, the encrypted BlobStore), without HTTP: admin tests need many of them, some back-dated.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { projectBlobKey } from '../../api/src/blobs/blobStore.js';
 import { putEncrypted } from '../../api/src/blobs/encrypted.js';
@@ -10,9 +10,10 @@ import type { AppDeps } from '../../api/src/deps.js';
 import {
   PUBLIC_USER_ID,
   projectSubject,
-  type ModelRecord,
   type ProjectStatus,
+  type SealedModelRecord,
 } from '../../api/src/domain/project.js';
+import { sealModels } from '../../api/src/commands/models.js';
 import { userSubject, type Role } from '../../api/src/domain/user.js';
 import { runProjectCommand } from '../../api/src/commands/projectCommand.js';
 import { ensurePublicToken } from '../../api/src/commands/publicLink.js';
@@ -91,16 +92,14 @@ export async function seedProject(
   const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
   const patientName = opts.patientName ?? `Patient of ${opts.name}`;
   const laboratoryName = opts.laboratoryName ?? 'Seed Lab';
-  const models: ModelRecord[] = [];
+  const models: SealedModelRecord[] = [];
   const blobKeys: string[] = [];
   const sizes: number[] = [];
   for (let i = 0; i < (opts.files ?? 1); i++) {
-    const model = await seedModel(deps, id, {
-      size: (opts.fileBytes ?? 684) + i,
-      label: `${patientName} scan ${i}`,
-    });
+    const size = (opts.fileBytes ?? 684) + i;
+    const model = await seedModel(deps, id, { size, label: `${patientName} scan ${i}` });
     blobKeys.push(model.blobKey);
-    sizes.push(model.size);
+    sizes.push(size);
     models.push(model);
   }
   const actor = opts.userId === PUBLIC_USER_ID ? 'anonymous' : `user:${opts.userId}`;
@@ -150,26 +149,32 @@ async function seedModel(
   deps: AppDeps,
   projectId: string,
   opts: { size: number; label: string },
-): Promise<ModelRecord> {
+): Promise<SealedModelRecord> {
   const subject = projectSubject(projectId);
-  const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
   const modelId = randomUUID();
   const blobKey = projectBlobKey(projectId, modelId);
   const dk = await deps.keys.keyFor(subject);
-  await putEncrypted(deps.blobs, blobKey, Readable.from([randomBytes(opts.size)]), dk);
-  return {
-    id: modelId,
-    filename: `${modelId}.stl`,
-    originalName: await seal('originalName', `${opts.label}.stl`),
-    name: await seal('modelName', opts.label),
-    size: opts.size,
-    type: 'stl',
-    material: 'enamel',
-    groupedFrom: null,
-    groupSize: null,
-    blobKey,
-    triangles: 12,
-  };
+  const bytes = randomBytes(opts.size);
+  await putEncrypted(deps.blobs, blobKey, Readable.from([bytes]), dk);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const [model] = await sealModels(deps, subject, [
+    {
+      id: modelId,
+      filename: `${modelId}.stl`,
+      originalName: `${opts.label}.stl`,
+      name: opts.label,
+      size: opts.size,
+      type: 'stl',
+      material: 'enamel',
+      groupedFrom: null,
+      groupSize: null,
+      blobKey,
+      triangles: 12,
+      sha256,
+      uploadedSha256: sha256,
+    },
+  ]);
+  return model!;
 }
 
 /**
@@ -180,8 +185,8 @@ export async function seedVersion(
   deps: AppDeps,
   project: Pick<SeededProject, 'id' | 'userId'>,
   opts: { keep: string[]; addedSizes: number[]; note?: string },
-): Promise<ModelRecord[]> {
-  const added: ModelRecord[] = [];
+): Promise<SealedModelRecord[]> {
+  const added: SealedModelRecord[] = [];
   for (const [i, size] of opts.addedSizes.entries()) {
     added.push(await seedModel(deps, project.id, { size, label: `revised scan ${i}` }));
   }

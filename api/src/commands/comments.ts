@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
 import { normaliseChecklist, type ChecklistAnswer } from '../domain/checklist.js';
-import type { AuthorRole, CommentAnchor, CommentCommand, ToolState } from '../domain/comments.js';
+import {
+  COMMENT_PIN_FIELD,
+  pinPlaceText,
+  TOOL_STATE_FIELD,
+  type AuthorRole,
+  type CommentAnchor,
+  type CommentCommand,
+  type ToolState,
+} from '../domain/comments.js';
 import { projectSubject, type ProjectEvent, type ProjectState } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { loadThread, type ThreadEntryDto } from '../reads/thread.js';
@@ -77,7 +85,10 @@ function recordedVersion(events: readonly ProjectEvent[], commentId: string): nu
   return null;
 }
 
-/** Seals the personal fields, runs AddComment or RequestChanges, and answers the new line. */
+/**
+ * Seals the personal fields, the pin's place and the saved view, runs AddComment or
+ * RequestChanges, and answers the new line.
+ */
 async function addComment(
   deps: AppDeps,
   projectId: string,
@@ -86,10 +97,14 @@ async function addComment(
   ctx: CommandContext,
 ): Promise<{ comment: ThreadEntryDto; state: ProjectState }> {
   const subject = projectSubject(projectId);
-  const [name, email, body] = await Promise.all([
+  const [name, email, body, place, toolState] = await Promise.all([
     deps.keys.seal(subject, 'authorName', input.name),
     input.email ? deps.keys.seal(subject, 'authorEmail', input.email) : null,
     deps.keys.seal(subject, 'message', input.body),
+    input.anchor ? deps.keys.seal(subject, COMMENT_PIN_FIELD, pinPlaceText(input.anchor)) : null,
+    input.toolState
+      ? deps.keys.seal(subject, TOOL_STATE_FIELD, JSON.stringify(input.toolState))
+      : null,
   ]);
   const commentId = randomUUID();
   const now = deps.now().toISOString();
@@ -107,6 +122,7 @@ async function addComment(
           body,
           anchor: input.anchor ?? null,
           toolState: input.toolState ?? null,
+          sealed: { place, toolState },
           version: input.version ?? null,
           now,
           ...(kind === 'RequestChanges' && input.checklist ? { checklist: input.checklist } : {}),

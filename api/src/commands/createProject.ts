@@ -1,6 +1,6 @@
 import { uploadedBlobKey } from '../blobs/blobStore.js';
 import type { AppDeps } from '../deps.js';
-import { projectSubject, ProjectRuleError, type ProjectCreated } from '../domain/project.js';
+import { projectSubject, ProjectRuleError, type CreateProject } from '../domain/project.js';
 import { Conflict } from '../errors.js';
 import { publicLinkFor } from '../links/projectLinks.js';
 import { ensurePublicToken } from './publicLink.js';
@@ -57,16 +57,16 @@ export const IDEMPOTENCY_KEY_USED = 'This Idempotency-Key belongs to a deleted p
 
 /**
  * The last steps of an upload, once every file is stored: the personal fields and the models'
- * names sealed with the project's key, the public link, then `ProjectCreated` through the command
- * handler, then the read models. A concurrent retry with the same idempotency key that got there
- * first is the answer (this request's files are removed). Whatever fails, the caller removes the
- * files it stored.
+ * names, hashes, sizes and triangle counts sealed with the project's key, the public link, then
+ * `ProjectCreated` through the command handler, then the read models. A concurrent retry with the
+ * same idempotency key that got there first is the answer (this request's files are removed).
+ * Whatever fails, the caller removes the files it stored.
  */
 export async function createProject(deps: AppDeps, input: NewProject): Promise<CreateAnswer> {
   const { projectId, fields } = input;
   const subject = projectSubject(projectId);
   const seal = (field: string, v: string) => deps.keys.seal(subject, field, v);
-  const data: ProjectCreated['data'] = {
+  const data: CreateProject['data'] = {
     projectId,
     userId: input.userId,
     name: await seal('name', fields.name),

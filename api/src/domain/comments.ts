@@ -27,6 +27,50 @@ export interface CommentAnchor {
   camera: CameraPose;
 }
 
+/** Where on the surface a pin sits and the camera to return to: what a pin seals. */
+export type PinPlace = Omit<CommentAnchor, 'modelId'>;
+
+/**
+ * A pin as events record it since pins were sealed: the model (a random id) in clear, the place
+ * (`PinPlace` as JSON) sealed with the project's key under `COMMENT_PIN_FIELD`. A surface point
+ * and normal narrow down a case; they go with the key.
+ */
+export interface SealedAnchor {
+  modelId: string;
+  place: SealedField;
+}
+
+/** A pin as recorded: sealed, or clear in events written before pins were sealed. */
+export type RecordedAnchor = CommentAnchor | SealedAnchor;
+
+/**
+ * A saved view as recorded: sealed with the project's key under `TOOL_STATE_FIELD` (JSON), or
+ * clear in events written before saved views were sealed.
+ */
+export type RecordedToolState = ToolState | SealedField;
+
+/** The sealed-field names of a pin's place and of a saved view. */
+export const COMMENT_PIN_FIELD = 'commentPin';
+export const TOOL_STATE_FIELD = 'toolState';
+
+export const isSealedAnchor = (a: RecordedAnchor): a is SealedAnchor => 'place' in a;
+
+/** The text a pin's place is sealed as. */
+export const pinPlaceText = (a: CommentAnchor): string =>
+  JSON.stringify({ point: a.point, normal: a.normal, camera: a.camera } satisfies PinPlace);
+
+/** A sealed pin with its place opened (`open` gives the text `pinPlaceText` made). */
+export function openedAnchor(a: RecordedAnchor, open: (sealed: string) => string): CommentAnchor {
+  if (!isSealedAnchor(a)) return a;
+  const { point, normal, camera } = JSON.parse(open(a.place)) as PinPlace;
+  return { modelId: a.modelId, point, normal, camera };
+}
+
+/** A saved view as recorded, opened when sealed. */
+export function openedToolState(s: RecordedToolState, open: (sealed: string) => string): ToolState {
+  return typeof s === 'string' ? (JSON.parse(open(s)) as ToolState) : s;
+}
+
 export type AuthorRole = 'doctor' | 'technician';
 
 export interface CommentAuthor {
@@ -52,9 +96,9 @@ export interface CommentAdded {
     author: CommentAuthor;
     /** Sealed under the field name `message`, like feedback, so the feedback read model opens it. */
     body: SealedField;
-    anchor: CommentAnchor | null;
+    anchor: RecordedAnchor | null;
     /** The doctor's saved view (camera, measurements, section); absent on older comments. */
-    toolState?: ToolState | null;
+    toolState?: RecordedToolState | null;
     /**
      * The version the viewer was showing; absent on comments recorded before versions were
      * named (the version current when the comment was recorded).
@@ -93,8 +137,15 @@ export const COMMENT_EVENT_TYPES = [
 
 // ---------------------------------------------------------------- commands
 
-type NewComment = Omit<CommentAdded['data'], 'createdAt' | 'toolState' | 'version'> & {
+type NewComment = Omit<CommentAdded['data'], 'createdAt' | 'anchor' | 'toolState' | 'version'> & {
+  /** The pin and the saved view as given: the rules check these. */
+  anchor: CommentAnchor | null;
   toolState: ToolState | null;
+  /**
+   * The same pin's place (`pinPlaceText`) and saved view (JSON) sealed with the project's key:
+   * what the event records.
+   */
+  sealed: { place: SealedField | null; toolState: SealedField | null };
   /** The version the viewer was showing; null: the latest. */
   version: number | null;
   now: string;
@@ -224,12 +275,18 @@ function commentAdded(c: ThreadContext, d: NewComment): CommentAdded {
       parentId: d.parentId,
       author: d.author,
       body: d.body,
-      anchor: d.anchor,
-      toolState: d.toolState,
+      anchor: d.anchor && { modelId: d.anchor.modelId, place: sealedAs(d.sealed.place, 'pin') },
+      toolState: d.toolState && sealedAs(d.sealed.toolState, 'saved view'),
       version,
       createdAt: d.now,
     },
   };
+}
+
+/** A sealed value the command must carry with its clear one (a caller's mistake otherwise). */
+function sealedAs(v: SealedField | null, what: string): SealedField {
+  if (v === null) throw new Error(`the comment's ${what} is not sealed`);
+  return v;
 }
 
 function existingThread(c: ThreadContext, commentId: string): CommentState {

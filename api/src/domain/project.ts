@@ -20,9 +20,15 @@ import {
   type ChecklistAnswer,
   type ChecklistItem,
 } from './checklist.js';
-import type { MaterialKey, ModelFormat, ModelRecord } from './models.js';
+import type { MaterialKey, ModelFormat, ModelRecord, SealedModelRecord } from './models.js';
 
-export { MATERIAL_KEYS, type MaterialKey, type ModelFormat, type ModelRecord } from './models.js';
+export {
+  MATERIAL_KEYS,
+  type MaterialKey,
+  type ModelFormat,
+  type ModelRecord,
+  type SealedModelRecord,
+} from './models.js';
 
 import {
   approvalOf,
@@ -271,9 +277,10 @@ export const foldProject = (events: readonly ProjectEvent[]): ProjectState =>
 
 // ---------------------------------------------------------------- commands
 
+/** A new project: its models' exact sizes and triangle counts arrive sealed, as names do. */
 export interface CreateProject {
   type: 'CreateProject';
-  data: ProjectCreated['data'];
+  data: Omit<ProjectCreated['data'], 'models'> & { models: SealedModelRecord[] };
 }
 export interface ChangeProjectStatus {
   type: 'ChangeProjectStatus';

@@ -4,7 +4,7 @@
  * command. A version is the full list of models the viewer shows; removed models' files stay
  * stored (earlier versions still show them) until the project is deleted.
  */
-import type { ModelRecord } from './models.js';
+import type { ModelRecord, SealedModelRecord } from './models.js';
 import type { SealedField } from './sealed.js';
 
 /**
@@ -31,7 +31,10 @@ export interface ProjectVersionAdded {
     version: number;
     /** "What changed", sealed with the project's key under the field name `versionNote`. */
     note: SealedField;
-    /** Every model of this version: the kept ones (in their order) then the new ones. */
+    /**
+     * Every model of this version: the kept ones (in their order, as recorded before: a model
+     * from before sizes were sealed keeps its clear size) then the new ones.
+     */
     models: ModelRecord[];
     added: string[];
     removed: string[];
@@ -45,8 +48,8 @@ export interface AddProjectVersion {
     projectId: string;
     /** Ids of the current version's models that stay. */
     keep: string[];
-    /** New files, already stored. */
-    added: ModelRecord[];
+    /** New files, already stored; exact sizes and triangle counts sealed. */
+    added: SealedModelRecord[];
     note: SealedField;
     now: string;
   };

@@ -21,7 +21,13 @@ import { latestThumbnails, thumbnailUrlOf } from '../mesh/thumbnailStore.js';
 import { unviewableOriginals } from '../mesh/viewStore.js';
 import { checklistsOf } from '../../../projections/src/checklists/queries.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
-import { approvalAnswer, versionAnswers } from './versionAnswers.js';
+import {
+  approvalAnswer,
+  modelFigures,
+  openingOnce,
+  storedBytes,
+  versionAnswers,
+} from './versionAnswers.js';
 import type { Project, ProjectFeedback, ProjectModel, ProjectOwner } from '../contract/projects.js';
 
 // ---------------------------------------------------------------- reading
@@ -117,10 +123,11 @@ export async function loadProjects(
     const dk = await deps.keys.existingKey(subject);
     // Shredded but its ProjectDeleted not yet projected: treat as gone.
     if (!dk) continue;
-    const open = (field: string, sealed: string) => openWith(dk.key, subject, field, sealed);
+    const open = openingOnce((field, sealed) => openWith(dk.key, subject, field, sealed));
     const link = links.find((l) => l.projectId === row.id);
     const token = link ? open(LINK_FIELD, link.tokenSealed) : null;
     const ofProject = versions.filter((v) => v.projectId === row.id);
+    const versionList = versionAnswers(ofProject, open);
     const mailNotDelivered = mails.get(subject);
     out.push({
       id: row.id,
@@ -136,20 +143,23 @@ export async function loadProjects(
       publicLink: token ? publicLinkFor(deps, token) : null,
       models: models
         .filter((m) => m.projectId === row.id)
-        .map((m) => ({
-          id: m.id,
-          filename: m.filename,
-          originalName: open('originalName', m.originalName),
-          name: open('modelName', m.name),
-          size: Number(m.size),
-          type: m.type,
-          material: m.material,
-          groupedFrom: m.groupedFrom,
-          groupSize: m.groupSize,
-          triangles: m.triangles,
-          coarse: hasCoarseLevel(m.triangles),
-          ...(unavailable.has(m.blobKey) ? { viewUnavailable: true as const } : {}),
-        })),
+        .map((m) => {
+          const { size, triangles } = modelFigures(m, open);
+          return {
+            id: m.id,
+            filename: m.filename,
+            originalName: open('originalName', m.originalName),
+            name: open('modelName', m.name),
+            size,
+            type: m.type,
+            material: m.material,
+            groupedFrom: m.groupedFrom,
+            groupSize: m.groupSize,
+            triangles,
+            coarse: hasCoarseLevel(triangles),
+            ...(unavailable.has(m.blobKey) ? { viewUnavailable: true as const } : {}),
+          };
+        }),
       feedback: feedback
         .filter((f) => f.projectId === row.id)
         .map((f) => ({
@@ -160,11 +170,13 @@ export async function loadProjects(
           readAt: f.readAt ? iso(f.readAt) : null,
         })),
       fileCount: row.fileCount,
-      storageBytes: Number(row.storageBytes),
+      // Exact, from the sizes opened for the versions; the row's sum is rounded up per file to
+      // whole MiB (a version not projected yet: that sum).
+      storageBytes: versionList.length > 0 ? storedBytes(versionList) : Number(row.storageBytes),
       unreadCount: row.unreadCount,
       openComments: openCounts.get(row.id) ?? 0,
       user: owners.get(row.userId) ?? null,
-      versions: versionAnswers(ofProject, open),
+      versions: versionList,
       approval: approvalAnswer(approvals.get(row.id), ofProject, open),
       checklist: checklists.get(row.id) ?? [],
       link: linkSummaryOf(linkRows.get(row.id) ?? null, token, now),

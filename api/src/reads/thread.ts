@@ -1,5 +1,11 @@
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
+import {
+  COMMENT_PIN_FIELD,
+  openedAnchor,
+  openedToolState,
+  TOOL_STATE_FIELD,
+} from '../domain/comments.js';
 import { projectSubject } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { listThread } from '../../../projections/src/thread/queries.js';
@@ -8,8 +14,9 @@ import type { ThreadEntry as ThreadEntryDto } from '../contract/comments.js';
 export type { ThreadEntry as ThreadEntryDto } from '../contract/comments.js';
 
 /**
- * The project's thread, opened with its key. `withEmails`: the owner sees the e-mail a doctor
- * left; the link does not show it (anyone holding the link would otherwise read it).
+ * The project's thread, opened with its key (names, bodies, pins' places, saved views).
+ * `withEmails`: the owner sees the e-mail a doctor left; the link does not show it (anyone
+ * holding the link would otherwise read it).
  */
 export async function loadThread(
   deps: Pick<AppDeps, 'db' | 'keys'>,
@@ -21,6 +28,7 @@ export async function loadThread(
   if (!dk) throw new NotFound('Project not found');
   const open = (field: string, sealed: string | null) =>
     sealed === null ? null : openWith(dk.key, subject, field, sealed);
+  const opener = (field: string) => (sealed: string) => openWith(dk.key, subject, field, sealed);
   let pins = 0;
   return (await listThread(deps.db, projectId)).map((t) => ({
     id: t.id,
@@ -34,8 +42,9 @@ export async function loadThread(
         }
       : null,
     body: open('message', t.body),
-    anchor: t.anchor,
-    toolState: t.toolState,
+    // Pins and saved views are sealed (clear in comments recorded before they were).
+    anchor: t.anchor === null ? null : openedAnchor(t.anchor, opener(COMMENT_PIN_FIELD)),
+    toolState: t.toolState === null ? null : openedToolState(t.toolState, opener(TOOL_STATE_FIELD)),
     version: t.version,
     pin: t.anchor && t.parentId === null ? ++pins : null,
     status: t.status,

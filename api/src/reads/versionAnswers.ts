@@ -1,4 +1,11 @@
-import { FILE_SHA256_FIELD, UPLOADED_SHA256_FIELD, isClearHash } from '../domain/models.js';
+import {
+  countOf,
+  FILE_SHA256_FIELD,
+  FILE_SIZE_FIELD,
+  UPLOADED_SHA256_FIELD,
+  isClearHash,
+  TRIANGLES_FIELD,
+} from '../domain/models.js';
 import { hasCoarseLevel } from '../domain/viewLevels.js';
 import type { ApprovedFile, ModelRecord } from '../domain/project.js';
 import type { ProjectApproval, ProjectVersion } from '../contract/projects.js';
@@ -10,20 +17,61 @@ type Open = (field: string, sealed: string) => string;
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
+/**
+ * `open`, each sealed text opened once: a kept model's names, size and triangle count are the
+ * same sealed texts in every version that keeps it, and in the latest models beside them.
+ */
+export function openingOnce(open: Open): Open {
+  const opened = new Map<string, string>();
+  return (field, sealed) => {
+    const key = `${field}\u0000${sealed}`;
+    let plain = opened.get(key);
+    if (plain === undefined) {
+      plain = open(field, sealed);
+      opened.set(key, plain);
+    }
+    return plain;
+  };
+}
+
+/** A model's exact size and triangle count: clear in older events, else opened. */
+export function modelFigures(
+  m: { size: number | string; triangles: number | string },
+  open: Open,
+): { size: number; triangles: number } {
+  return {
+    size: countOf(m.size, (v) => open(FILE_SIZE_FIELD, v)),
+    triangles: countOf(m.triangles, (v) => open(TRIANGLES_FIELD, v)),
+  };
+}
+
 export function modelAnswer(m: ModelRecord, open: Open): ModelDto {
+  const { size, triangles } = modelFigures(m, open);
   return {
     id: m.id,
     filename: m.filename,
     originalName: open('originalName', m.originalName),
     name: open('modelName', m.name),
-    size: m.size,
+    size,
     type: m.type,
     material: m.material,
     groupedFrom: m.groupedFrom,
     groupSize: m.groupSize,
-    triangles: m.triangles,
-    coarse: hasCoarseLevel(m.triangles),
+    triangles,
+    coarse: hasCoarseLevel(triangles),
   };
+}
+
+/**
+ * The exact bytes a project stores: every version's files, each once, their sizes opened. The
+ * read models keep only the sum of sizes rounded up to whole MiB (`storageMiB`).
+ */
+export function storedBytes(versions: readonly ProjectVersion[]): number {
+  const sizes = new Map<string, number>();
+  for (const v of versions) for (const m of v.models) sizes.set(m.id, m.size);
+  let total = 0;
+  for (const size of sizes.values()) total += size;
+  return total;
 }
 
 /** A project's versions as readers see them, oldest first. */

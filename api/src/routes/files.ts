@@ -4,6 +4,7 @@ import type { Input } from '../http/routeInput.js';
 import { openDecrypted } from '../blobs/encrypted.js';
 import { BlobNotFound } from '../blobs/blobStore.js';
 import type { AppDeps } from '../deps.js';
+import { countOf, FILE_SIZE_FIELD } from '../domain/models.js';
 import { projectSubject } from '../domain/project.js';
 import { NotFound } from '../errors.js';
 import { FILE_CSP } from '../http/securityHeaders.js';
@@ -51,11 +52,13 @@ export async function sendModelFile(
     if (err instanceof BlobNotFound) throw new NotFound('File not found');
     throw err;
   }
-  const display = `${openWith(dk.key, subject, 'modelName', row.name)}.${row.type}`;
+  const open = (field: string, sealed: string) => openWith(dk.key, subject, field, sealed);
+  const display = `${open('modelName', row.name)}.${row.type}`;
+  const size = countOf(row.size, (v) => open(FILE_SIZE_FIELD, v));
   stream.on('error', (err) => reply.log.error({ err, projectId }, 'file stream failed'));
   return reply
     .header('content-type', 'application/octet-stream')
-    .header('content-length', row.size)
+    .header('content-length', size)
     .header('content-disposition', contentDisposition(display))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', FILE_CSP)
@@ -67,7 +70,7 @@ export async function sendModelFile(
 /** A file only an earlier version still shows (the latest version replaced or removed it). */
 async function earlierVersionFile(deps: AppDeps, projectId: string, filename: string) {
   const m = await modelOfAnyVersion(deps.db, projectId, { filename });
-  return m ? { blobKey: m.blobKey, size: String(m.size), name: m.name, type: m.type } : undefined;
+  return m ? { blobKey: m.blobKey, size: m.size, name: m.name, type: m.type } : undefined;
 }
 
 /** File downloads: owner or admin by bearer; anyone holding the public link by token. */

@@ -20,6 +20,9 @@ import type { AppDeps } from '../deps.js';
 import { acceptsBrotli } from '../http/acceptsBrotli.js';
 import { pageCsp } from '../http/securityHeaders.js';
 import { hasCoarseLevel } from '../domain/viewLevels.js';
+import { countOf, TRIANGLES_FIELD } from '../domain/models.js';
+import { projectSubject } from '../domain/project.js';
+import { openWith } from '../crypto/keyRing.js';
 import { modelsForLink } from '../../../projections/src/projects/queries.js';
 import { PUBLIC_TOKEN, hashPublicToken } from '../links/projectLinks.js';
 
@@ -190,10 +193,18 @@ function shellOf(webRoot: string): Shell {
 async function modelViewUrls(deps: AppDeps, token: string): Promise<string[]> {
   if (!PUBLIC_TOKEN.test(token)) return [];
   const models = await modelsForLink(deps.db, hashPublicToken(token), deps.now(), MAX_MODEL_HINTS);
+  const projectId = models[0]?.projectId;
+  if (projectId === undefined) return [];
+  // Triangle counts are sealed with the project's key (clear in older events).
+  const subject = projectSubject(projectId);
+  const dk = await deps.keys.existingKey(subject);
+  if (!dk) return [];
+  const triangles = (v: string) =>
+    countOf(v, (sealed) => openWith(dk.key, subject, TRIANGLES_FIELD, sealed));
   // The token matched PUBLIC_TOKEN and ids are UUIDs: nothing to escape.
   return models.map(
     (m) =>
-      `/api/public/projects/${token}/view/${m.id}${hasCoarseLevel(m.triangles) ? '?lod=coarse' : ''}`,
+      `/api/public/projects/${token}/view/${m.id}${hasCoarseLevel(triangles(m.triangles)) ? '?lod=coarse' : ''}`,
   );
 }
 

@@ -108,7 +108,9 @@ async function insertModelRow(ctx: ProjectionContext, m: ProjectModelRow): Promi
 
 export const projectsProjection: Projection = {
   name: 'projects',
-  version: 3,
+  // 4: a model's size and triangle count as recorded (sealed, or clear text of older events);
+  // storage sums sizes rounded up to whole MiB.
+  version: 4,
   tables: ['projects', 'project_models', 'project_unread', 'project_tombstones'],
   eventTypes: PROJECTS_EVENT_TYPES,
   createSql: (table) => [
@@ -137,13 +139,13 @@ export const projectsProjection: Projection = {
       filename text NOT NULL,
       original_name text NOT NULL,
       name text NOT NULL,
-      size bigint NOT NULL,
+      size text NOT NULL,
       type text NOT NULL,
       material text NOT NULL,
       grouped_from text,
       group_size integer,
       blob_key text NOT NULL,
-      triangles integer NOT NULL,
+      triangles text NOT NULL,
       PRIMARY KEY (project_id, id)
     )`,
     `CREATE UNIQUE INDEX ON ${table('project_models')} (project_id, filename)`,

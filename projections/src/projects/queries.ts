@@ -34,13 +34,15 @@ export interface ModelEntry {
   filename: string;
   originalName: string;
   name: string;
+  /** Sealed `fileSize`, or the clear size (decimal text) of an older event. */
   size: string;
   type: string;
   material: string;
   groupedFrom: string | null;
   groupSize: number | null;
   blobKey: string;
-  triangles: number;
+  /** Sealed `triangleCount`, or the clear count (decimal text) of an older event. */
+  triangles: string;
 }
 
 const MODEL_COLUMNS = `project_id AS "projectId", id, position, filename,
@@ -116,19 +118,20 @@ export async function modelBlobKey(
 }
 
 /**
- * The models (id and triangle count), in layer order, of the project whose public link has this
- * token hash (`project_links` is the API's table; the join keeps the viewer's preload to one
- * query).
+ * The models (project, id and triangle count as recorded: sealed, or clear in older events), in
+ * layer order, of the project whose public link has this token hash (`project_links` is the
+ * API's table; the join keeps the viewer's preload to one query).
  */
 export async function modelsForLink(
   db: SqlExecutor,
   tokenHash: Buffer,
   now: Date,
   limit: number,
-): Promise<{ id: string; triangles: number }[]> {
+): Promise<{ projectId: string; id: string; triangles: string }[]> {
   // Only an open link: no PIN to ask for, not withdrawn, not expired.
-  const r = await db.query<{ id: string; triangles: number }>(
-    `SELECT m.id, m.triangles FROM project_links l JOIN project_models m ON m.project_id = l.project_id
+  const r = await db.query<{ projectId: string; id: string; triangles: string }>(
+    `SELECT m.project_id::text AS "projectId", m.id, m.triangles
+       FROM project_links l JOIN project_models m ON m.project_id = l.project_id
        LEFT JOIN project_link_state s ON s.project_id = l.project_id
       WHERE l.token_hash = $1
         AND (s.project_id IS NULL OR (s.pin_hash IS NULL AND s.revoked_token_hash IS NULL
@@ -136,7 +139,7 @@ export async function modelsForLink(
       ORDER BY m.position LIMIT ${Math.trunc(limit)}`,
     [tokenHash, now],
   );
-  return r.rows.map((m) => ({ id: m.id, triangles: Number(m.triangles) }));
+  return r.rows;
 }
 
 /** The owner of a live project; null when there is none. */

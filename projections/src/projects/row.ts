@@ -1,3 +1,4 @@
+import { coarseStorageBytes } from '../../../api/src/domain/models.js';
 import type {
   ProjectCreated,
   ProjectEvent,
@@ -16,6 +17,7 @@ export interface ProjectRow {
   created_at: Date | string;
   updated_at: Date | string;
   file_count: number;
+  /** Every version's files, each counted as its size rounded up to whole MiB (`storageMiB`). */
   storage_bytes: string;
   unread_count: number;
   /** The latest of: created, new version, comment or reply, status change, approval. */
@@ -31,13 +33,15 @@ export interface ProjectModelRow {
   filename: string;
   original_name: string;
   name: string;
+  /** Sealed `fileSize`, or the clear size (decimal text) an older event recorded. */
   size: string;
   type: string;
   material: string;
   grouped_from: string | null;
   group_size: number | null;
   blob_key: string;
-  triangles: number;
+  /** Sealed `triangleCount`, or the clear count (decimal text) an older event recorded. */
+  triangles: string;
 }
 
 /** The later of two instants, as the ISO text of the later one. */
@@ -72,7 +76,7 @@ export function evolveProjectRow(
         created_at: d.createdAt,
         updated_at: d.createdAt,
         file_count: d.models.length,
-        storage_bytes: String(d.models.reduce((s, m) => s + m.size, 0)),
+        storage_bytes: String(coarseStorageBytes(d.models)),
         unread_count: 0,
         last_activity_at: d.createdAt,
         revision: revision.toString(),
@@ -96,7 +100,7 @@ export function evolveProjectRow(
       if (!row || BigInt(row.revision) >= revision) return row;
       const d = event.data;
       const added = new Set(d.added);
-      const grown = d.models.filter((m) => added.has(m.id)).reduce((s, m) => s + m.size, 0);
+      const grown = coarseStorageBytes(d.models.filter((m) => added.has(m.id)));
       return {
         ...row,
         file_count: d.models.length,
@@ -129,6 +133,6 @@ export function modelRowsOf(event: ProjectCreated | ProjectVersionAdded): Projec
     grouped_from: m.groupedFrom,
     group_size: m.groupSize,
     blob_key: m.blobKey,
-    triangles: m.triangles,
+    triangles: String(m.triangles),
   }));
 }

@@ -1,4 +1,8 @@
-import type { AuthorRole, CommentAnchor, ToolState } from '../../../api/src/domain/comments.js';
+import type {
+  AuthorRole,
+  RecordedAnchor,
+  RecordedToolState,
+} from '../../../api/src/domain/comments.js';
 import type { ChecklistAnswer } from '../../../api/src/domain/checklist.js';
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
 
@@ -18,9 +22,10 @@ export interface ThreadItem {
   authorEmail: string | null;
   /** Sealed `message`. */
   body: string | null;
-  anchor: CommentAnchor | null;
-  /** The doctor's saved view (camera, measurements, section). */
-  toolState: ToolState | null;
+  /** The pin: its place sealed (`commentPin`), clear in comments recorded before. */
+  anchor: RecordedAnchor | null;
+  /** The doctor's saved view (camera, measurements, section): sealed, clear in older comments. */
+  toolState: RecordedToolState | null;
   /** The version a comment was made on, or an approval was for; null for status changes. */
   version: number | null;
   /** The new status of a status line. */

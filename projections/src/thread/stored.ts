@@ -25,6 +25,15 @@ export interface ThreadItemRow {
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
+/**
+ * The saved view of a row: an object (clear, older comments) or a string (sealed). A driver that
+ * hands jsonb over as text gives `{…}` or `"…"`; one that parses it gives the sealed text bare.
+ */
+function storedToolState(v: ThreadItemRow['tool_state']): ThreadItem['toolState'] {
+  if (typeof v !== 'string') return v;
+  return v.startsWith('{') || v.startsWith('"') ? (JSON.parse(v) as ThreadItem['toolState']) : v;
+}
+
 export function fromRow(r: ThreadItemRow): ThreadItem {
   return {
     id: r.id,
@@ -37,10 +46,7 @@ export function fromRow(r: ThreadItemRow): ThreadItem {
     body: r.body,
     anchor:
       typeof r.anchor === 'string' ? (JSON.parse(r.anchor) as ThreadItem['anchor']) : r.anchor,
-    toolState:
-      typeof r.tool_state === 'string'
-        ? (JSON.parse(r.tool_state) as ThreadItem['toolState'])
-        : r.tool_state,
+    toolState: storedToolState(r.tool_state),
     version: r.version,
     status: r.status,
     changesRequested: r.changes_requested,

@@ -40,7 +40,8 @@ async function recompute(ctx: ProjectionContext, userId: string): Promise<void> 
 export const userStatsProjection: Projection = {
   name: 'user_stats',
   // 5: files and bytes of every version, not only the first upload's.
-  version: 5,
+  // 6: bytes as sizes rounded up to whole MiB (exact sizes are sealed).
+  version: 6,
   tables: [
     'user_stats',
     'user_stats_projects',

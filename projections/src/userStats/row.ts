@@ -1,4 +1,5 @@
 import type { ProjectEvent } from '../../../api/src/domain/project.js';
+import { coarseStorageBytes } from '../../../api/src/domain/models.js';
 
 /** A row of `user_stats` as queried: one user's dashboard figures, from its per-project rows. */
 export interface UserStatsRow {
@@ -16,7 +17,10 @@ export interface UserStatsProjectRow {
   project_id: string;
   user_id: string;
   status: string;
-  /** Bytes of every file the project stores: all its versions', each file once. */
+  /**
+   * Bytes of every file the project stores (all its versions', each file once), each counted as
+   * its size rounded up to whole MiB: the exact sizes are sealed with the project's key.
+   */
   storage_bytes: string;
   /** Files the project stores across all its versions (a file kept by a new version counts once). */
   file_count: number;
@@ -42,7 +46,7 @@ export function evolveUserStatsProjectRow(
         project_id: d.projectId,
         user_id: d.userId,
         status: d.status,
-        storage_bytes: String(d.models.reduce((s, m) => s + m.size, 0)),
+        storage_bytes: String(coarseStorageBytes(d.models)),
         file_count: d.models.length,
         model_ids: d.models.map((m) => m.id),
         unread: [],
@@ -56,9 +60,7 @@ export function evolveUserStatsProjectRow(
       if (fresh.length === 0) return row;
       return {
         ...row,
-        storage_bytes: String(
-          BigInt(row.storage_bytes) + BigInt(fresh.reduce((s, m) => s + m.size, 0)),
-        ),
+        storage_bytes: String(BigInt(row.storage_bytes) + BigInt(coarseStorageBytes(fresh))),
         file_count: row.file_count + fresh.length,
         model_ids: [...row.model_ids, ...fresh.map((m) => m.id)],
       };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectBlobPrefix } from '../../../api/src/blobs/blobStore.js';
+import { MIB, storageMiBOf, type ModelRecord } from '../../../api/src/domain/models.js';
 import { PUBLIC_USER_ID, projectStream, projectSubject } from '../../../api/src/domain/project.js';
 import { userStream, userSubject } from '../../../api/src/domain/user.js';
 import type { RecordedEvent } from '../../../api/src/store/eventStore.js';
@@ -53,11 +54,12 @@ function countFromEvents(events: RecordedEvent[]) {
         users.delete(d.userId as string);
         break;
       case 'ProjectCreated': {
-        const models = d.models as { size: number }[];
+        // Exact sizes are sealed: the figures sum each file's size rounded up to whole MiB.
+        const models = d.models as ModelRecord[];
         projects.set(d.projectId as string, {
           owner: d.userId as string,
           files: models.length,
-          bytes: models.reduce((s, m) => s + m.size, 0),
+          bytes: models.reduce((s, m) => s + storageMiBOf(m) * MIB, 0),
           status: d.status as string,
         });
         break;
@@ -196,9 +198,9 @@ describe.each(testDrivers())('admin API on %s', (driver) => {
     it('GET /api/admin/stats counts users, projects, files, statuses and storage', async () => {
       const res = await get('/api/admin/stats', admin.token);
       expect(res.statusCode).toBe(200);
-      const bytes = [...aliceProjects, ...bobProjects, publicProject]
-        .flatMap((p) => p.sizes)
-        .reduce((a, b) => a + b, 0);
+      // Each file counted as its size rounded up to whole MiB (the seeded files are small).
+      const bytes =
+        [...aliceProjects, ...bobProjects, publicProject].flatMap((p) => p.sizes).length * MIB;
       expect(res.json()).toEqual({
         totalUsers: 3,
         usersWithProjects: 2,
@@ -226,7 +228,7 @@ describe.each(testDrivers())('admin API on %s', (driver) => {
         role: 'user',
         emailVerified: true,
         projectCount: 3,
-        totalStorage: aliceProjects.flatMap((p) => p.sizes).reduce((x, y) => x + y, 0),
+        totalStorage: aliceProjects.flatMap((p) => p.sizes).length * MIB,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       });
       expect(Date.parse(a.createdAt as string)).toBeLessThan(Date.now() - 39 * DAY);

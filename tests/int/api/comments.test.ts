@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_PIN_FIELD, TOOL_STATE_FIELD } from '../../../api/src/domain/comments.js';
 import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
 import { deleteProject } from '../../../api/src/commands/deleteProject.js';
 import { runProjectCommand } from '../../../api/src/commands/projectCommand.js';
@@ -119,6 +120,15 @@ describe.each(testDrivers())('review conversation API (%s)', (driver) => {
     expect(await t.deps.keys.open(projectSubject(p.id), 'authorEmail', author.email)).toBe(
       'ada@clinic.test',
     );
+    // The pin's model stays clear; its point, normal and camera are sealed with the key.
+    const pin = added[0]!.data.anchor as { modelId: string; place: string };
+    expect(Object.keys(pin).sort()).toEqual(['modelId', 'place']);
+    expect(pin.modelId).toBe(anchor.modelId);
+    expect(JSON.stringify(added[0]!.data)).not.toContain('-2.25');
+    const { modelId: _m, ...place } = anchor;
+    expect(
+      JSON.parse((await t.deps.keys.open(projectSubject(p.id), COMMENT_PIN_FIELD, pin.place))!),
+    ).toEqual(place);
 
     const pub = await publicThread(p.publicToken);
     expect(pub).toHaveLength(1);
@@ -502,11 +512,15 @@ describe.each(testDrivers())('review conversation API (%s)', (driver) => {
           [view, 1],
         ]);
       }
+      // Recorded sealed with the project's key.
       const stored = (await events(v.id)).filter((e) => e.type === 'CommentAdded');
-      expect(stored.map((e) => [e.data.toolState, e.data.version])).toEqual([
-        [view, 1],
-        [view, 1],
-      ]);
+      expect(stored.map((e) => e.data.version)).toEqual([1, 1]);
+      for (const e of stored) {
+        const sealed = e.data.toolState as string;
+        expect(sealed).toMatch(/^v1:/);
+        const opened = await t.deps.keys.open(projectSubject(v.id), TOOL_STATE_FIELD, sealed);
+        expect(JSON.parse(opened!)).toEqual(view);
+      }
     });
 
     it('lets the technician attach a view; a reply carrying one is refused', async () => {

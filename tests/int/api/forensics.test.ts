@@ -1,12 +1,14 @@
 /**
  * A deleted project against disk forensics. Two projects (and a third, deleted
  * first, so the survivor's wrapped key is re-written) share one keyring bucket; the deleted one
- * carries marker text in every personal field, a mail to a doctor, doctor feedback and a
- * distinctive mesh, kept as uploaded too (its STL header carries a marker). Every copy of its
- * wrapped key the database ever held is captured. After the deletion, a CHECKPOINT and a full
- * stop of the app, every file under the data directory, the keyring and (PostgreSQL) the
- * cluster's data directory and WAL is scanned — again after a rebuild of every projection — and
- * the other project must still open with its files.
+ * carries marker text in every personal field, a mail to a doctor, doctor feedback, pinned
+ * comments with a saved view, a second version and a distinctive mesh (its size and triangle
+ * count unlikely anywhere else), kept as uploaded too (its STL header carries a marker). Every copy of its wrapped key the database ever held is
+ * captured. After the deletion, a CHECKPOINT and a full stop of the app, every file under the
+ * data directory, the keyring and (PostgreSQL) the cluster's data directory and WAL is scanned —
+ * again after a rebuild of every projection — and the other project must still open with its
+ * files. A fourth project, written as events were before sizes and pins were sealed, stays: the
+ * scan finds its clear numbers, so it would find the deleted project's.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -28,7 +30,14 @@ import { allProjections } from '../../../projections/src/registry.js';
 import { freshIp, mailTo, readOutboxDir, waitForMail } from '../../support/accounts.js';
 import type { TestApp } from '../../support/app.js';
 import { createPgDatabase, testDrivers, type DriverName } from '../../support/db.js';
-import { scanFiles, scanText, textNeedles, type Needle } from '../../support/diskScan.js';
+import {
+  numberNeedles,
+  scanFiles,
+  scanText,
+  textNeedles,
+  type Needle,
+} from '../../support/diskScan.js';
+import { appendOlderComment, appendOlderProject } from '../../support/olderEvents.js';
 import { filesUnder, fixture, multipart, signUp, smallStl } from '../../support/projects.js';
 
 const upper = fixture('mesh', 'upper-arch-crowns.stl');
@@ -115,7 +124,7 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
     for (const c of cleanups.reverse()) await c();
   });
 
-  it('leaves no marker text, mesh bytes, data key or openable wrapped key of a deleted project on disk, also after a rebuild; its bucket neighbour still opens', async () => {
+  it('leaves no marker text, file size, triangle count, pin coordinate, mesh bytes, data key or openable wrapped key of a deleted project on disk, also after a rebuild; its bucket neighbour still opens', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cusp-forensic-'));
     const keyringDir = mkdtempSync(join(tmpdir(), 'cusp-forensic-keyring-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -166,7 +175,10 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
     const aDoctor = `${mark('doctor', 'zqa')}@clinic.example`;
     const aFeedback = mark('feedback', 'zqa');
     const aModelName = mark('model', 'zqa');
-    const aStl = smallStl(upper, 400, `solid ${mark('header', 'zqa')}`);
+    // 4409 triangles, 220534 bytes: numbers no other file of the test (or cluster) should have.
+    const aTriangles = 4409;
+    const aStl = smallStl(upper, aTriangles, `solid ${mark('header', 'zqa')}`);
+    expect(aStl.length).toBe(220_534);
     const aMesh = aStl.subarray(84 + 50 * 200, 84 + 50 * 206);
     const bFields = fields('zqb');
     const bStl = smallStl(molar, 300);
@@ -194,6 +206,9 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
     const pb = await create(bFields, bStl, mark('model', 'zqb'));
     const pc = await create(fields('zqc'), smallStl(molar, 50), 'c');
     const json = { 'content-type': 'application/json', 'x-forwarded-for': freshIp() };
+    const aModelId = (
+      await s.app.inject({ method: 'GET', url: `/api/projects/${pa.id}`, headers: user.auth })
+    ).json<{ models: { id: string }[] }>().models[0]!.id;
     const sent = await s.app.inject({
       method: 'POST',
       url: `/api/projects/${pa.id}/send-email`,
@@ -208,13 +223,114 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
       payload: { message: aFeedback },
     });
     expect(feedback.statusCode, feedback.body).toBe(201);
+    // Pins and a saved view: distinctive coordinates, on a comment and a request for changes.
+    const camera = {
+      position: [47.1234567, -35.2468013, 61.3579246],
+      target: [1, 2, 3],
+      up: [0, 0, 1],
+    };
+    const pinned = {
+      anchor: {
+        modelId: aModelId,
+        point: [13.5792468, -24.6813579, 35.7913579],
+        normal: [0, 0.6, 0.8],
+        camera,
+      },
+      toolState: {
+        version: 1,
+        camera,
+        measurements: [
+          {
+            id: 'm1',
+            kind: 'distance',
+            points: [
+              { modelId: aModelId, point: [58.2468013, 1.25, 2.5] },
+              { modelId: aModelId, point: [3.5, 4.75, 5.125] },
+            ],
+          },
+        ],
+        section: { origin: [0.5, 69.1357902, 0.25], normal: [0, 0, 1] },
+      },
+    };
+    const coordinates = [
+      '13.5792468',
+      '-24.6813579',
+      '35.7913579',
+      '47.1234567',
+      '58.2468013',
+      '69.1357902',
+      '-18.9753108',
+    ];
+    const aComment = mark('comment', 'zqa');
+    for (const [route, body] of [
+      ['comments', { body: aComment, ...pinned }],
+      [
+        'request-changes',
+        {
+          body: mark('changes', 'zqa'),
+          anchor: { ...pinned.anchor, point: [-18.9753108, 2.5, 3.75] },
+        },
+      ],
+    ] as const) {
+      const r = await s.app.inject({
+        method: 'POST',
+        url: `/api/public/projects/${pa.token}/${route}`,
+        headers: { ...json, 'x-forwarded-for': freshIp() },
+        payload: { authorName: mark('author', 'zqa'), ...body },
+      });
+      expect(r.statusCode, r.body).toBe(201);
+    }
+    // A second version keeps the file: its record is copied into ProjectVersionAdded.
+    const version = multipart([
+      {
+        name: 'versionData',
+        value: JSON.stringify({ note: mark('note', 'zqa'), keep: [aModelId] }),
+      },
+      { name: 'models', filename: 'second.stl', data: smallStl(molar, 21) },
+    ]);
+    const versioned = await s.app.inject({
+      method: 'POST',
+      url: `/api/projects/${pa.id}/versions`,
+      payload: version.payload,
+      headers: { ...version.headers, ...user.auth, 'x-forwarded-for': freshIp() },
+    });
+    expect(versioned.statusCode, versioned.body).toBe(201);
     const approved = await s.app.inject({
       method: 'POST',
       url: `/api/public/projects/${pa.token}/approve`,
       headers: { ...json, 'x-forwarded-for': freshIp() },
-      payload: { version: 1 },
+      payload: { version: 2 },
     });
     expect(approved.statusCode, approved.body).toBe(200);
+
+    // The control: a project written as events were before sizes and pins were sealed.
+    const controlStl = smallStl(molar, 777);
+    const control = await appendOlderProject(s.deps, {
+      userId: user.userId,
+      name: mark('control', 'zqd'),
+      files: [{ data: controlStl, name: 'control', triangles: 777 }],
+    });
+    // Its own numbers: none of the deleted project's may be in it.
+    const controlCamera = {
+      position: [71.5, -12.25, 30] as [number, number, number],
+      target: [0, 0, 0] as [number, number, number],
+      up: [0, 0, 1] as [number, number, number],
+    };
+    await appendOlderComment(s.deps, control.id, {
+      body: mark('controlcomment', 'zqd'),
+      anchor: {
+        modelId: control.models[0]!.id,
+        point: [16.2483579, 1.5, 2.5],
+        normal: [0, 0.6, 0.8],
+        camera: controlCamera,
+      },
+      toolState: { version: 1, camera: controlCamera, measurements: [], section: null },
+    });
+    const controlNeedles: Needle[] = [
+      ...numberNeedles('control size', String(controlStl.length), 'size'),
+      ...numberNeedles('control triangles', '777', 'triangles'),
+      ...numberNeedles('control pin', '16.2483579'),
+    ];
     // The file's hashes (as uploaded, as stored): a clear copy would confirm, to anyone holding
     // the file and a disk image, that it was in this project. The approval still shows both,
     // opened with the project's key.
@@ -267,6 +383,12 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
       { label: 'mesh bytes', bytes: aMesh },
       ...textNeedles('stored file SHA-256', storedHash),
       ...textNeedles('uploaded file SHA-256', uploadedHash),
+      ...textNeedles('comment', aComment),
+      // The file's exact size and triangle count, and the pins' and the view's coordinates, as
+      // an event would hold them: JSON text, and numbers inside a stored jsonb value.
+      ...numberNeedles('file size', String(aStl.length), 'size'),
+      ...numberNeedles('triangle count', String(aTriangles), 'triangles'),
+      ...coordinates.flatMap((c) => numberNeedles(`coordinate ${c}`, c)),
     ];
     // The scanner finds what is there: the doctor's mail holds the markers before the deletion.
     const before = scanFiles(roots, needles);
@@ -309,7 +431,9 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
         subjectA,
       ])
     ).rows.map((r) => r.id);
-    expect(mailIds.length).toBe(3);
+    // The doctor's link, and the technician's notices of the feedback, the request for changes
+    // and the approval.
+    expect(mailIds.length).toBe(4);
     expect((await del(pa.id)).statusCode).toBe(204);
     // 404 at once, on every route.
     expect(
@@ -338,9 +462,20 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
         ...needles,
         { label: 'data key', bytes: dataKeyA },
         ...epochKeysSeen.map((bytes, i) => ({ label: `old epoch key ${i}`, bytes })),
+        ...controlNeedles,
       ]);
       expect(scan.files).toBeGreaterThan(10);
-      expect(scan.hits, `${when}: found on disk`).toEqual([]);
+      const controlFound = new Set(
+        scan.hits.filter((h) => h.needle.startsWith('control')).map((h) => h.needle),
+      );
+      expect(
+        scan.hits.filter((h) => !h.needle.startsWith('control')),
+        `${when}: found on disk`,
+      ).toEqual([]);
+      // The live project written before sealing: its numbers are on disk, in its events.
+      for (const n of controlNeedles.filter((x) => x.label.endsWith('(jsonb numeric)'))) {
+        expect(controlFound.has(n.label), `${when}: ${n.label} not found`).toBe(true);
+      }
       return scan;
     };
     const first = inspect('after the deletion');

@@ -3,6 +3,7 @@
  * (the viewer's Technician row), the dashboard and the admin count statuses with the one shared
  * definition, and model file names (over-long, dotted display names) are taken as the spec says.
  */
+import { MIB } from '../../../api/src/domain/models.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { freshIp, solveBotCheck } from '../../support/accounts.js';
@@ -112,7 +113,7 @@ describe.each(testDrivers())('project owners, status counts and file names (%s)'
       pending: 3,
       changesRequested: 1,
       newComments: 0,
-      storageBytes: 5 * tiny.length,
+      storageBytes: 5 * MIB,
       fileCount: 5,
     });
     const adminAfter = (await get('/api/admin/stats', boss)).json();

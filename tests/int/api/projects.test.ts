@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIB } from '../../../api/src/domain/models.js';
 import { projectStream, projectSubject } from '../../../api/src/domain/project.js';
 import { rebuildProjections } from '../../../projections/src/rebuild.js';
 import { allProjections } from '../../../projections/src/registry.js';
@@ -149,6 +150,12 @@ describe.each(testDrivers())('projects API (%s)', (driver) => {
     ]) {
       expect(json).not.toContain(secret);
     }
+    // Nor a file's exact size or triangle count: sealed, with the size in whole MiB in clear.
+    for (const m of (events[0]!.data as { models: Record<string, unknown>[] }).models) {
+      expect(m).toMatchObject({ size: expect.stringMatching(/^v1:/), storageMiB: 1 });
+      expect(m.triangles).toMatch(/^v1:/);
+    }
+    expect(json).not.toContain(`:${molar.length}`);
   });
 
   it('serves files decrypted and sanitised with the file headers, to the owner, an admin and the link', async () => {
@@ -249,7 +256,8 @@ describe.each(testDrivers())('projects API (%s)', (driver) => {
       pending: 2,
       changesRequested: 0,
       newComments: 0,
-      storageBytes: 2 * tiny.length,
+      // Each file counted as its size rounded up to whole MiB (exact sizes are sealed).
+      storageBytes: 2 * MIB,
       fileCount: 2,
     });
     // An admin may read another user's list; others may not ask for it.

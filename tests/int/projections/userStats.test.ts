@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIB } from '../../../api/src/domain/models.js';
 import type { Position, RecordedEvent } from '../../../api/src/store/eventStore.js';
 import { rebuildProjections } from '../../../projections/src/rebuild.js';
 import { allProjections } from '../../../projections/src/registry.js';
@@ -91,14 +92,15 @@ describe.each(testDrivers())('user_stats read model on %s', (driver) => {
     });
     await seedVersion(t.deps, p, { keep: [replacement!.id], addedSizes: [] });
     await settle(t);
-    const expected = { file_count: 3, storage_bytes: String(1000 + 1001 + 2500) };
+    // Exact sizes are sealed: each file counts as its size rounded up to whole MiB.
+    const expected = { file_count: 3, storage_bytes: String(3 * MIB) };
     expect(await rowsOf('user_stats', lab.id)).toMatchObject([expected]);
     const stats = await t.app.inject({
       method: 'GET',
       url: '/api/projects/stats',
       headers: bearer(lab.token),
     });
-    expect(stats.json()).toMatchObject({ fileCount: 3, storageBytes: 4501, total: 1 });
+    expect(stats.json()).toMatchObject({ fileCount: 3, storageBytes: 3 * MIB, total: 1 });
 
     await rebuildProjections({
       db: t.deps.db,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MIB } from '../../../api/src/domain/models.js';
 import type { ProjectCreated, ProjectEvent } from '../../../api/src/domain/project.js';
 import type { UserEvent } from '../../../api/src/domain/user.js';
 import { evolveFeedbackRow } from '../../../projections/src/feedback/row.js';
@@ -74,7 +75,8 @@ describe('projects row', () => {
       created_at: '2026-03-01T10:00:00.000Z',
       updated_at: '2026-03-01T10:00:00.000Z',
       file_count: 2,
-      storage_bytes: '150',
+      // Events written before sizes were sealed: each clear size rounded up to whole MiB too.
+      storage_bytes: String(2 * MIB),
       unread_count: 0,
       last_activity_at: '2026-03-01T10:00:00.000Z',
       revision: '0',
@@ -111,10 +113,58 @@ describe('projects row', () => {
   });
 
   it('lists the models of ProjectCreated in layer order', () => {
-    expect(modelRowsOf(created).map((m) => [m.id, m.position, m.size, m.grouped_from])).toEqual([
-      ['m1', 0, '100', null],
-      ['m2', 1, '50', 'Teeth'],
+    expect(
+      modelRowsOf(created).map((m) => [m.id, m.position, m.size, m.triangles, m.grouped_from]),
+    ).toEqual([
+      ['m1', 0, '100', '10', null],
+      ['m2', 1, '50', '5', 'Teeth'],
     ]);
+  });
+
+  it('keeps sealed sizes and triangle counts sealed and sums the clear MiB of each file', () => {
+    const sealed: ProjectCreated = {
+      type: 'ProjectCreated',
+      data: {
+        ...created.data,
+        models: [
+          { ...created.data.models[0]!, size: 'v1:s1', triangles: 'v1:t1', storageMiB: 1 },
+          { ...created.data.models[1]!, size: 'v1:s2', triangles: 'v1:t2', storageMiB: 3 },
+        ],
+      },
+    };
+    expect(evolveProjectRow(null, sealed, 0n)?.storage_bytes).toBe(String(4 * MIB));
+    expect(modelRowsOf(sealed).map((m) => [m.size, m.triangles])).toEqual([
+      ['v1:s1', 'v1:t1'],
+      ['v1:s2', 'v1:t2'],
+    ]);
+    // A new version adds its new files' MiB; a kept file (here a clear one of an older event)
+    // is not counted again.
+    const grown = evolveProjectRow(
+      evolveProjectRow(null, sealed, 0n),
+      {
+        type: 'ProjectVersionAdded',
+        data: {
+          projectId: P,
+          version: 2,
+          note: 'sealed-note',
+          models: [
+            created.data.models[0]!,
+            {
+              ...created.data.models[1]!,
+              id: 'm4',
+              size: 'v1:s4',
+              triangles: 'v1:t4',
+              storageMiB: 2,
+            },
+          ],
+          added: ['m4'],
+          removed: ['m2'],
+          createdAt: '2026-03-01T12:00:00.000Z',
+        },
+      },
+      1n,
+    );
+    expect(grown?.storage_bytes).toBe(String(6 * MIB));
   });
 });
 
@@ -224,7 +274,7 @@ describe('user stats project row', () => {
       project_id: P,
       user_id: U,
       status: 'pending',
-      storage_bytes: '150',
+      storage_bytes: String(2 * MIB),
       file_count: 2,
       model_ids: ['m1', 'm2'],
       unread: [],
@@ -259,7 +309,7 @@ describe('user stats project row', () => {
     const v1 = evolveUserStatsProjectRow(null, created);
     const v2 = evolveUserStatsProjectRow(v1, version(2, [m1, m3]));
     expect(v2).toMatchObject({
-      storage_bytes: '180',
+      storage_bytes: String(3 * MIB),
       file_count: 3,
       model_ids: ['m1', 'm2', 'm3'],
     });

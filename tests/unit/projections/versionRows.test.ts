@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MIB } from '../../../api/src/domain/models.js';
 import type { ModelRecord, ProjectEvent } from '../../../api/src/domain/project.js';
 import { evolveProjectRow, modelRowsOf } from '../../../projections/src/projects/row.js';
 import { approvalRowOf, versionRowOf } from '../../../projections/src/versions/row.js';
@@ -49,7 +50,8 @@ describe('projects row and a new version', () => {
     const row = evolveProjectRow(evolveProjectRow(null, created, 0n), v2, 1n);
     expect(row).toMatchObject({
       file_count: 2,
-      storage_bytes: '220',
+      // Each file counted as its size rounded up to whole MiB.
+      storage_bytes: String(3 * MIB),
       updated_at: '2026-03-02T10:00:00.000Z',
       revision: '1',
     });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   anchorProblem,
   type CommentAnchor,
+  type SealedAnchor,
   type ToolState,
 } from '../../../../api/src/domain/comments.js';
 import {
   decide,
   foldProject,
-  type ModelRecord,
   type ProjectCommand,
   type ProjectEvent,
 } from '../../../../api/src/domain/project.js';
@@ -17,7 +17,7 @@ const C1 = '44444444-4444-4444-8444-444444444441';
 const C2 = '44444444-4444-4444-8444-444444444442';
 const C3 = '44444444-4444-4444-8444-444444444443';
 
-const model: ModelRecord = modelRecord(M, { originalName: 'v1:o', name: 'v1:n' });
+const model = modelRecord(M, { originalName: 'v1:o', name: 'v1:n' });
 const created = (status: 'pending' | 'approved' | 'pending_revision' = 'pending'): ProjectEvent =>
   projectCreated({ status, models: [model] });
 
@@ -31,6 +31,12 @@ const anchor = (over: Partial<CommentAnchor> = {}): CommentAnchor => ({
 const doctor = { role: 'doctor' as const, name: 'v1:dr', email: 'v1:em' };
 const tech = { role: 'technician' as const, name: 'v1:tt', email: null };
 
+/** What the use case seals a pin's place and a saved view as (stand-ins: opaque here). */
+const PLACE = 'v1:pin-place';
+const VIEW = 'v1:saved-view';
+const pinned = (modelId = M): SealedAnchor => ({ modelId, place: PLACE });
+
+/** A comment as the use case sends it: pin and view clear for the rules, and sealed. */
 const add = (commentId: string, over: Record<string, unknown> = {}): ProjectCommand => ({
   type: 'AddComment',
   data: {
@@ -41,6 +47,7 @@ const add = (commentId: string, over: Record<string, unknown> = {}): ProjectComm
     body: 'v1:b',
     anchor: null,
     toolState: null,
+    sealed: { place: over.anchor ? PLACE : null, toolState: over.toolState ? VIEW : null },
     version: null,
     now: at,
     ...over,
@@ -74,7 +81,7 @@ describe('comments: adding', () => {
   it('records a pinned comment with its anchor and author as given', () => {
     given([created()])
       .when(add(C1, { anchor: anchor() }))
-      .then([added(C1, { anchor: anchor() })]);
+      .then([added(C1, { anchor: pinned() })]);
   });
 
   it('records a reply under an existing comment, also under old feedback', () => {
@@ -199,7 +206,7 @@ describe('comments: request changes', () => {
     given([created()])
       .when(request({ anchor: anchor() }))
       .then([
-        added(C1, { anchor: anchor() }),
+        added(C1, { anchor: pinned() }),
         asked,
         {
           type: 'ProjectStatusChanged',
@@ -262,7 +269,7 @@ describe('comments: the saved view and the version', () => {
   it('records the saved view with the comment, on the latest version when none is named', () => {
     given([created()])
       .when(add(C1, { toolState: view() }))
-      .then([added(C1, { toolState: view(), version: 1 })]);
+      .then([added(C1, { toolState: VIEW, version: 1 })]);
     given([created(), v2])
       .when(add(C1))
       .then([added(C1, { version: 2 })]);
@@ -271,7 +278,7 @@ describe('comments: the saved view and the version', () => {
   it('records a comment made on an earlier version, pin and view on that version’s models', () => {
     given([created(), v2])
       .when(add(C1, { version: 1, anchor: anchor(), toolState: view() }))
-      .then([added(C1, { version: 1, anchor: anchor(), toolState: view() })]);
+      .then([added(C1, { version: 1, anchor: pinned(), toolState: VIEW })]);
   });
 
   it('carries the saved view and the version into a request for changes', () => {
@@ -281,7 +288,7 @@ describe('comments: the saved view and the version', () => {
         data: add(C1, { version: 1, toolState: view() }).data as never,
       })
       .then([
-        added(C1, { version: 1, toolState: view() }),
+        added(C1, { version: 1, toolState: VIEW }),
         { type: 'ChangesRequested', data: { projectId: P, commentId: C1, requestedAt: at } },
         {
           type: 'ProjectStatusChanged',
@@ -328,5 +335,57 @@ describe('comments: the saved view and the version', () => {
         .when(add(C1, { toolState: bad }))
         .thenThrows('invalid_tool_state');
     }
+  });
+});
+
+describe('comments: pins and saved views are sealed', () => {
+  const place = anchor({ point: [12.3456789, -7.654321, 3.1415927], normal: [0.6, 0, 0.8] });
+  const view: ToolState = {
+    version: 1,
+    camera: { position: [41.2468, -40, 20], target: [0, 0, 0], up: [0, 0, 1] },
+    measurements: [],
+    section: { origin: [0, 0, 9.87654], normal: [0, 0, 1] },
+  };
+
+  it('records the model of a pin in clear and its place and the saved view only sealed', () => {
+    const events = decide(add(C1, { anchor: place, toolState: view }), foldProject([created()]));
+    expect(events).toEqual([added(C1, { anchor: pinned(), toolState: VIEW })]);
+    const text = JSON.stringify(events);
+    for (const n of ['12.3456789', '7.654321', '3.1415927', '41.2468', '9.87654']) {
+      expect(text).not.toContain(n);
+    }
+  });
+
+  it('checks the clear pin and view before recording the sealed ones', () => {
+    given([created()])
+      .when(add(C1, { anchor: anchor({ normal: [0, 0, 2] }) }))
+      .thenThrows('invalid_anchor');
+  });
+
+  it('takes no pin or view the use case did not seal (its mistake, not a rule)', () => {
+    const unsealed = (over: Record<string, unknown>) =>
+      add(C1, { ...over, sealed: { place: null, toolState: null } });
+    expect(() => decide(unsealed({ anchor: place }), foldProject([created()]))).toThrow(
+      "the comment's pin is not sealed",
+    );
+    expect(() => decide(unsealed({ toolState: view }), foldProject([created()]))).toThrow(
+      "the comment's saved view is not sealed",
+    );
+  });
+
+  it('folds comments recorded before pins were sealed: replies and resolves go on', () => {
+    // An older event: the pin and the saved view in clear.
+    const older = added(C1, { anchor: place, toolState: view });
+    given([created(), older])
+      .when(add(C2, { parentId: C1, author: tech }))
+      .then([added(C2, { parentId: C1, author: tech })]);
+    given([created(), older])
+      .when(resolve(C1))
+      .then([
+        {
+          type: 'CommentResolved',
+          data: { projectId: P, commentId: C1, by: 'technician', resolvedAt: at },
+        },
+      ]);
   });
 });

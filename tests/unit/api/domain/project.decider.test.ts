@@ -4,12 +4,12 @@ import {
   foldProject,
   initialState,
   materialAllowed,
-  type ModelRecord,
   type ProjectEvent,
+  type SealedModelRecord,
 } from '../../../../api/src/domain/project.js';
 import { at, given, M, modelRecord, P, projectCreated, U } from './projectGiven.js';
 
-const model = (over: Partial<ModelRecord> = {}): ModelRecord =>
+const model = (over: Partial<SealedModelRecord> = {}): SealedModelRecord =>
   modelRecord(M, { originalName: 'v1:a:b:c', name: 'v1:a:b:c', ...over });
 const created = projectCreated();
 const feedback: ProjectEvent = {

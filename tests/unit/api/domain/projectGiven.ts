@@ -8,10 +8,12 @@ import {
   decide,
   foldProject,
   ProjectRuleError,
+  type CreateProject,
   type ModelRecord,
   type ProjectCommand,
   type ProjectCreated,
   type ProjectEvent,
+  type SealedModelRecord,
 } from '../../../../api/src/domain/project.js';
 
 export const P = '11111111-1111-4111-8111-111111111111';
@@ -19,23 +21,36 @@ export const U = '22222222-2222-4222-8222-222222222222';
 export const M = '33333333-3333-4333-8333-333333333333';
 export const at = '2025-03-05T10:00:00.000Z';
 
-/** A 12-triangle STL of the project `P`, stored under its id. */
-export const modelRecord = (id = M, over: Partial<ModelRecord> = {}): ModelRecord => ({
+/**
+ * A 12-triangle STL of the project `P`, stored under its id, as new events record it: names,
+ * size and triangle count sealed (stand-ins: the domain sees opaque strings).
+ */
+export const modelRecord = (id = M, over: Partial<SealedModelRecord> = {}): SealedModelRecord => ({
   id,
   filename: `${id}.stl`,
   originalName: `v1:orig-${id}`,
   name: `v1:name-${id}`,
-  size: 684,
+  size: `v1:size-${id}`,
+  storageMiB: 1,
   type: 'stl',
   material: 'enamel',
   groupedFrom: null,
   groupSize: null,
   blobKey: `projects/${P}/${id}`,
-  triangles: 12,
+  triangles: `v1:triangles-${id}`,
   ...over,
 });
 
-export const projectCreated = (over: Partial<ProjectCreated['data']> = {}): ProjectCreated => ({
+/** The same model as events written before sizes were sealed record it: 684 bytes, 12 triangles. */
+export const clearModelRecord = (id = M, over: Partial<ModelRecord> = {}): ModelRecord => {
+  const { storageMiB: _coarse, ...rest } = modelRecord(id);
+  return { ...rest, size: 684, triangles: 12, ...over };
+};
+
+/** `ProjectCreated` as a `CreateProject` decides it (models sealed). */
+export type NewProjectCreated = ProjectCreated & { data: CreateProject['data'] };
+
+export const projectCreated = (over: Partial<CreateProject['data']> = {}): NewProjectCreated => ({
   type: 'ProjectCreated',
   data: {
     projectId: P,

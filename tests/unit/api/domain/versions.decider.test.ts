@@ -3,15 +3,15 @@ import {
   decide,
   foldProject,
   ProjectRuleError,
-  type ModelRecord,
   type ProjectCommand,
+  type SealedModelRecord,
   type ProjectEvent,
 } from '../../../../api/src/domain/project.js';
 import { APPROVAL_OUTDATED } from '../../../../api/src/domain/versions.js';
-import { at, modelRecord, P, projectCreated, U } from './projectGiven.js';
+import { at, clearModelRecord, modelRecord, P, projectCreated, U } from './projectGiven.js';
 
 const later = '2026-03-06T10:00:00.000Z';
-const model = (id: string, sha256 = `v1:stored-${id}`): ModelRecord =>
+const model = (id: string, sha256 = `v1:stored-${id}`): SealedModelRecord =>
   modelRecord(id, {
     originalName: `v1:orig-${id}`,
     name: `v1:name-${id}`,
@@ -64,6 +64,18 @@ function rule(run: () => unknown): ProjectRuleError {
 describe('project versions', () => {
   it('adds version 2 with the kept models first, then the new ones, and lists what changed', () => {
     expect(decide(addVersion(), foldProject([created]))).toEqual([v2]);
+  });
+
+  it('records new files sealed and copies kept ones as recorded, also a clear one of an older event', () => {
+    // Project created before sizes were sealed: A's size and triangles are clear in its event.
+    const older = projectCreated({ models: [clearModelRecord(A), model(B)] as never });
+    const [e] = decide(addVersion({ keep: [A, B] }), foldProject([older]));
+    const models = e?.type === 'ProjectVersionAdded' ? e.data.models : [];
+    expect(models.map((m) => [m.id, m.size, m.triangles, m.storageMiB])).toEqual([
+      [A, 684, 12, undefined],
+      [B, `v1:size-${B}`, `v1:triangles-${B}`, 1],
+      [C, `v1:size-${C}`, `v1:triangles-${C}`, 1],
+    ]);
   });
 
   it('numbers versions from the stream: the next after v2 is v3', () => {

@@ -52,6 +52,22 @@ describe('thread read model: evolve', () => {
     expect(evolveThreadItem(null, named, 3)).toMatchObject({ toolState, version: 1 });
   });
 
+  it('keeps a pin and a saved view sealed as recorded', () => {
+    const sealed = ev(1, {
+      type: 'CommentAdded',
+      data: {
+        ...(added.event.data as object),
+        anchor: { modelId: 'm1', place: 'v1:place' },
+        toolState: 'v1:view',
+        version: 1,
+      } as never,
+    });
+    expect(evolveThreadItem(null, sealed)).toMatchObject({
+      anchor: { modelId: 'm1', place: 'v1:place' },
+      toolState: 'v1:view',
+    });
+  });
+
   it('gives a comment recorded before versions were named the version current then', () => {
     expect(evolveThreadItem(null, added, 2)).toMatchObject({ toolState: null, version: 2 });
     expect(evolveThreadItem(null, added)).toMatchObject({ version: 1 });

@@ -77,7 +77,7 @@ describe('the cards that show the counts', () => {
       ['New Comments', '2'],
       ['Storage Used', '2.0 KB'],
     ]);
-    expect(cards[5]!.sub).toBe('1 file');
+    expect(cards[5]!.sub).toBe('1 file · each rounded up to whole MB');
   });
 
   it('the admin overview shows the same two counts as Pending Projects and Needs Revision', () => {

@@ -22,7 +22,9 @@ export function statCards(s: ProjectStats): { label: string; value: string; sub?
     {
       label: 'Storage Used',
       value: formatBytes(s.storageBytes),
-      sub: `${s.fileCount} ${s.fileCount === 1 ? 'file' : 'files'}`,
+      // The stats come from read models without keys: each file counts as its size rounded up
+      // to whole MiB (exact sizes are sealed), so the sum is an upper bound.
+      sub: `${s.fileCount} ${s.fileCount === 1 ? 'file' : 'files'} · each rounded up to whole MB`,
     },
   ];
 }

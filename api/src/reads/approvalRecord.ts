@@ -99,7 +99,9 @@ export async function loadApprovalRecord(
       sha256Stored: f.sha256,
     })),
     approval: { approvedBy: approval.by, at: approval.at, timeZone: 'UTC' },
-    checklist: checklist?.length ? checklist.map((a) => checklistEntry(a, thread, modelNames)) : null,
+    checklist: checklist?.length
+      ? checklist.map((a) => checklistEntry(a, thread, modelNames))
+      : null,
     thread: thread.map((t) => threadEntry(t, modelNames)),
     image: image ? { version: version.n, mediaType: 'image/png', sha256: sha256(image) } : null,
   };

@@ -132,6 +132,7 @@ function paramValue(url: string, name: string, s: Seeded): string {
     feedbackId: s.feedbackId,
     modelId: s.modelId,
     filename: s.filename,
+    version: '1',
   };
   return known[name] ?? randomUUID();
 }

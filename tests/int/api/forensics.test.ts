@@ -431,9 +431,9 @@ describe.each(testDrivers())('deletion against disk forensics (%s)', (driver) =>
         subjectA,
       ])
     ).rows.map((r) => r.id);
-    // The doctor's link, and the technician's notices of the feedback, the request for changes
-    // and the approval.
-    expect(mailIds.length).toBe(4);
+    // The doctor's link, the technician's notices of the feedback, the request for changes and
+    // the approval, and the doctor's mail of the second version.
+    expect(mailIds.length).toBe(5);
     expect((await del(pa.id)).statusCode).toBe(204);
     // 404 at once, on every route.
     expect(

@@ -1,4 +1,3 @@
-import { hasCoarseLevel } from '../domain/viewLevels.js';
 import { openWith } from '../crypto/keyRing.js';
 import type { AppDeps } from '../deps.js';
 import { PUBLIC_USER_ID, projectSubject } from '../domain/project.js';
@@ -23,7 +22,7 @@ import { checklistsOf } from '../../../projections/src/checklists/queries.js';
 import { approvalsOf, versionsOf } from '../../../projections/src/versions/queries.js';
 import {
   approvalAnswer,
-  modelFigures,
+  modelAnswer,
   openingOnce,
   storedBytes,
   versionAnswers,
@@ -143,23 +142,10 @@ export async function loadProjects(
       publicLink: token ? publicLinkFor(deps, token) : null,
       models: models
         .filter((m) => m.projectId === row.id)
-        .map((m) => {
-          const { size, triangles } = modelFigures(m, open);
-          return {
-            id: m.id,
-            filename: m.filename,
-            originalName: open('originalName', m.originalName),
-            name: open('modelName', m.name),
-            size,
-            type: m.type,
-            material: m.material,
-            groupedFrom: m.groupedFrom,
-            groupSize: m.groupSize,
-            triangles,
-            coarse: hasCoarseLevel(triangles),
-            ...(unavailable.has(m.blobKey) ? { viewUnavailable: true as const } : {}),
-          };
-        }),
+        .map((m) => ({
+          ...modelAnswer(m, open),
+          ...(unavailable.has(m.blobKey) ? { viewUnavailable: true as const } : {}),
+        })),
       feedback: feedback
         .filter((f) => f.projectId === row.id)
         .map((f) => ({

@@ -45,7 +45,19 @@ export function modelFigures(
   };
 }
 
-export function modelAnswer(m: ModelRecord, open: Open): ModelDto {
+/** A model as answers show it; the fields a version's record and a read-model row share. */
+export function modelAnswer(
+  m: Pick<
+    ModelRecord,
+    'id' | 'filename' | 'originalName' | 'name' | 'groupedFrom' | 'groupSize'
+  > & {
+    type: string;
+    material: string;
+    size: number | string;
+    triangles: number | string;
+  },
+  open: Open,
+): ModelDto {
   const { size, triangles } = modelFigures(m, open);
   return {
     id: m.id,

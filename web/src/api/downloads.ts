@@ -2,7 +2,7 @@ import { apiFile } from './client';
 import { apiUrl, paths } from './paths';
 
 /** Hands a file to the browser's downloads under `name`. */
-function save(blob: Blob, name: string): void {
+export function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -22,12 +22,12 @@ export const downloadsApi = {
   /** One model's file as uploaded (owner, admin). */
   ownerFile: async (projectId: string, modelId: string, fallbackName: string) => {
     const { blob, name } = await apiFile(paths.ownerUploadedFile(projectId, modelId));
-    save(blob, name ?? fallbackName);
+    saveFile(blob, name ?? fallbackName);
   },
   /** A version's files as uploaded, as one zip with their SHA256SUMS (owner, admin). */
   ownerVersionZip: async (projectId: string, version: number, fallbackName: string) => {
     const { blob, name } = await apiFile(paths.ownerVersionZip(projectId, version));
-    save(blob, name ?? fallbackName);
+    saveFile(blob, name ?? fallbackName);
   },
   publicFileUrl: (token: string, modelId: string) =>
     apiUrl(paths.publicUploadedFile(token, modelId)),

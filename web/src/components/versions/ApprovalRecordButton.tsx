@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { projectsApi } from '../../api/projects';
+import { saveFile } from '../../api/downloads';
 import { apiUrl, paths } from '../../api/paths';
 import {
   APPROVAL_RECORD_DOCTOR,
@@ -13,18 +14,6 @@ import { Icon } from '../../ui/Icon';
 /** Whose record: the owner's (signed in) or the doctor's, through the link's token. */
 export type ApprovalRecordSource =
   { kind: 'owner'; projectId: string } | { kind: 'link'; token: string };
-
-/** Hands a downloaded file to the browser to save. */
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * The approval record's PDF. The doctor's is a plain link (the link's PIN grant is a cookie on its
@@ -49,7 +38,7 @@ export function ApprovalRecordButton({ source }: { source: ApprovalRecordSource 
     setBusy(true);
     try {
       const { blob, name } = await projectsApi.approvalRecord(source.projectId);
-      save(blob, name ?? 'cusp-approval-record.pdf');
+      saveFile(blob, name ?? 'cusp-approval-record.pdf');
     } catch {
       toast.error(APPROVAL_RECORD_FAILED);
     } finally {
